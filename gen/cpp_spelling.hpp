@@ -1,0 +1,53 @@
+// How spec values are spelled in generated C++ and Markdown: types,
+// literals, string escapes, doc comments.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check.hpp"
+#include "model.hpp"
+
+namespace opgen::gen {
+
+/// The element type of a dtype: "float32" -> "float", "bool" -> "bool".
+std::string ctype(std::string_view dtype);
+/// "float32" -> "DType::float32", "bool" -> "DType::bool_".
+std::string dtype_enum(std::string_view dtype);
+
+/// The C++ type an arg has as a value (`double`, `std::int64_t`, `bool`,
+/// `std::string_view`, `DType`, the enum type; `Span<...>` when counted).
+std::string arg_value_type(const Param& arg, const EnumInfo* e);
+/// The C++ parameter type of an input (`const Tensor&` or `Span<Tensor>`),
+/// an arg (as arg_value_type) or an output (`Tensor&`).
+std::string param_type(const Param& p, const EnumInfo* e);
+
+/// A literal default as a C++ expression of the arg's type:
+/// 0.01, std::int64_t{3}, {1, 1}, DType::float32, PadMode::same, "abc".
+std::string cpp_literal(const Literal& lit, const Param& arg, const EnumInfo* e);
+/// A literal as the spec wrote it, for docs: 0.01, [1, 1], "same".
+std::string doc_literal(const Literal& lit);
+
+/// A double that reads back exactly, always with a '.' or exponent
+/// ("1.0", "0.01", "1e-30"); infinities and NaN as std::numeric_limits.
+std::string cpp_double(double v);
+/// A C++ string literal with every character escaped as needed.
+std::string cpp_string(std::string_view s);
+
+/// Lines of a `///` doc comment, with the text's own line breaks kept and
+/// nothing that could end the comment early (a trailing backslash).
+std::vector<std::string> doc_comment_lines(std::string_view text);
+
+/// Text for one cell of a Markdown table: line breaks become spaces and
+/// '|' is escaped.
+std::string markdown_cell(std::string_view text);
+
+/// Replaces the doc tokens (%OPNAME%, %NAMESPACE%, %KERNEL%, %CPP_NAME%).
+std::string expand_doc_tokens(std::string_view text, const Namespace& ns, const Op& op);
+
+/// Lowercase with words joined by '_' is kept; trims surrounding blank lines
+/// and trailing spaces of each line, so docs compare stably.
+std::string trim_text(std::string_view text);
+
+}  // namespace opgen::gen

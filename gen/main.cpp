@@ -1,0 +1,176 @@
+// opgen: the command line of the generator.
+//
+//   opgen generate SPEC --out-dir DIR [--depfile FILE] [--root DIR] [--include-dir DIR]...
+//   opgen check SPEC...
+//   opgen list SPEC...
+//   opgen --version | --help
+//
+// Exit status: 0 success, 1 spec errors, 2 usage or I/O errors.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "output.hpp"
+#include "pipeline.hpp"
+
+#ifndef OPGEN_VERSION
+#define OPGEN_VERSION "unknown"
+#endif
+
+namespace {
+
+using opgen::gen::Diagnostics;
+using opgen::gen::LoadOptions;
+
+constexpr const char* kUsage =
+    "usage: opgen <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  generate SPEC --out-dir DIR [--depfile FILE] [--root DIR] [--include-dir DIR]...\n"
+    "      Write DIR/<ns>.hpp, DIR/<ns>.cpp and DIR/<ns>.md for the namespace\n"
+    "      file SPEC. Files are rewritten only when their content changes.\n"
+    "      --depfile FILE    also write a Makefile-style depfile listing every\n"
+    "                        spec file read (for ninja / make / CMake)\n"
+    "      --root DIR        spec paths in banners and docs are shown relative\n"
+    "                        to DIR (default: as given)\n"
+    "      --include-dir DIR search DIR for includes not found beside the\n"
+    "                        including file (repeatable)\n"
+    "  check SPEC...         Report every problem in the specs; write nothing.\n"
+    "  list SPEC...          One line per op: namespace.name(params) -> outputs\n"
+    "                        ('?' marks optional parameters).\n"
+    "  --version             Print the version.\n"
+    "  --help                Print this help.\n"
+    "\n"
+    "Diagnostics go to stderr as file:line:col: error: message.\n"
+    "Exit status: 0 success, 1 spec errors, 2 usage or I/O errors.\n";
+
+int usage_error(const std::string& message) {
+  std::cerr << "opgen: " << message << "\n\n" << kUsage;
+  return 2;
+}
+
+struct Options {
+  std::vector<std::string> specs;
+  std::string out_dir;
+  std::string depfile;
+  LoadOptions load;
+};
+
+// Parses the options after the command; returns an error message or "".
+std::string parse_options(int argc, char** argv, int first, bool generate, Options& o) {
+  for (int i = first; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= argc) return false;
+      out = argv[++i];
+      return true;
+    };
+    if (generate && arg == "--out-dir") {
+      if (!value(o.out_dir)) return "--out-dir needs a directory";
+    } else if (generate && arg == "--depfile") {
+      if (!value(o.depfile)) return "--depfile needs a file name";
+    } else if (arg == "--root") {
+      if (!value(o.load.root)) return "--root needs a directory";
+    } else if (arg == "--include-dir") {
+      std::string dir;
+      if (!value(dir)) return "--include-dir needs a directory";
+      o.load.include_dirs.push_back(dir);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return "unknown option '" + arg + "'";
+    } else {
+      o.specs.push_back(arg);
+    }
+  }
+  if (o.specs.empty()) return "no spec file given";
+  return "";
+}
+
+int generate(const Options& o) {
+  if (o.specs.size() != 1) return usage_error("generate takes exactly one spec file");
+  if (o.out_dir.empty()) return usage_error("generate needs --out-dir");
+  Diagnostics diags;
+  opgen::gen::PipelineResult r = opgen::gen::run_pipeline(o.specs[0], o.load, diags);
+  diags.print(std::cerr);
+  if (!r.files) {
+    if (r.read_paths.empty() && !diags.has_errors()) return 2;
+    // A missing or unreadable spec is an I/O problem, not a spec error.
+    for (const auto& d : diags.items()) {
+      if (!d.loc.known() && d.message.rfind("cannot read", 0) == 0) return 2;
+    }
+    return 1;
+  }
+  namespace fs = std::filesystem;
+  const fs::path dir(o.out_dir);
+  const std::vector<std::pair<std::string, const std::string*>> outputs = {
+      {(dir / (r.ns + ".hpp")).string(), &r.files->header},
+      {(dir / (r.ns + ".cpp")).string(), &r.files->source},
+      {(dir / (r.ns + ".md")).string(), &r.files->reference},
+  };
+  for (const auto& [path, text] : outputs) {
+    if (std::string err = opgen::gen::write_if_changed(path, *text); !err.empty()) {
+      std::cerr << "opgen: " << err << "\n";
+      return 2;
+    }
+  }
+  if (!o.depfile.empty()) {
+    std::vector<std::string> targets;
+    for (const auto& out : outputs) targets.push_back(out.first);
+    const std::string dep = opgen::gen::depfile_text(targets, r.read_paths);
+    if (std::string err = opgen::gen::write_if_changed(o.depfile, dep); !err.empty()) {
+      std::cerr << "opgen: " << err << "\n";
+      return 2;
+    }
+  }
+  return 0;
+}
+
+int check_or_list(const Options& o, bool list) {
+  int status = 0;
+  for (const std::string& spec : o.specs) {
+    Diagnostics diags;
+    opgen::gen::PipelineResult r = opgen::gen::run_pipeline(spec, o.load, diags, false);
+    diags.print(std::cerr);
+    if (diags.has_errors()) {
+      bool io = false;
+      for (const auto& d : diags.items()) io |= !d.loc.known();
+      status = std::max(status, io ? 2 : 1);
+      continue;
+    }
+    if (list) {
+      for (const std::string& line : r.op_lines) std::cout << line << "\n";
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage_error("no command given");
+  const std::string cmd = argv[1];
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (cmd == "--version") {
+    std::cout << "opgen " << OPGEN_VERSION << "\n";
+    return 0;
+  }
+  if (cmd != "generate" && cmd != "check" && cmd != "list") {
+    return usage_error("unknown command '" + cmd + "'");
+  }
+  Options o;
+  if (std::string err = parse_options(argc, argv, 2, cmd == "generate", o); !err.empty()) {
+    return usage_error(err);
+  }
+  try {
+    if (cmd == "generate") return generate(o);
+    return check_or_list(o, cmd == "list");
+  } catch (const std::exception& e) {
+    // A bug in the generator, never a spec problem: say so plainly.
+    std::cerr << "opgen: internal error: " << e.what() << "\n";
+    return 2;
+  }
+}
