@@ -1,0 +1,355 @@
+// Elementwise arithmetic kernels (see elementwise.hpp), compiled once per SIMD
+// target by foreach_target.h and dispatched at run time.
+#include "kernels/elementwise.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/elementwise.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "kernels/math-inl.h"
+#include "kernels/transform-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// One functor per op, called by the loops in transform-inl.h on whole and
+// partial vectors alike, so the remainder is computed exactly like the rest.
+struct AddOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    return hn::Add(a, b);
+  }
+};
+struct SubOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    return hn::Sub(a, b);
+  }
+};
+struct MulOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    return a * b;  // int64: emulated with 32x32-bit products below AVX-512
+  }
+};
+struct DivOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    return hn::Div(a, b);
+  }
+};
+struct MaximumOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return Maximum(a, b);
+    } else {
+      return hn::Max(a, b);
+    }
+  }
+};
+struct MinimumOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return Minimum(a, b);
+    } else {
+      return hn::Min(a, b);
+    }
+  }
+};
+struct PowOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    if constexpr (sizeof(hn::TFromD<D>) == 4) {
+      return PowFloat(d, a, b);
+    } else {
+      return PowDouble(d, a, b);
+    }
+  }
+};
+struct NegOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V v) const {
+    return hn::Neg(v);
+  }
+};
+struct AbsOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V v) const {
+    return hn::Abs(v);
+  }
+};
+struct SquareOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V v) const {
+    return v * v;
+  }
+};
+// floor(x) and ceil(x) always have the sign of x (floor(-0) = -0,
+// ceil(-0.5) = -0). Highway 1.0.3 emulates them through an integer
+// conversion on SSSE3 and in scalar code on the scalar target, and both lose
+// the sign of zero results; CopySign restores it.
+struct FloorOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V v) const {
+    return hn::CopySign(hn::Floor(v), v);
+  }
+};
+struct CeilOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V v) const {
+    return hn::CopySign(hn::Ceil(v), v);
+  }
+};
+// A comparison instead of Max(v, 0): NaN < 0 is false, so NaN passes through
+// (x86 maxps would return 0); -0 also passes through unchanged.
+struct ReluOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return hn::IfThenZeroElse(hn::Lt(v, hn::Zero(d)), v);
+  }
+};
+template <typename T>
+struct LeakyReluOp {
+  T alpha;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return hn::IfThenElse(hn::Gt(v, hn::Zero(d)), v, hn::Mul(v, hn::Set(d, alpha)));
+  }
+};
+// Comparisons rather than Min/Max keep NaN (both comparisons are false).
+template <typename T>
+struct ClipOp {
+  T lo;
+  T hi;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    if constexpr (hwy::IsFloat<T>()) {
+      const V low = hn::Set(d, lo);
+      const V high = hn::Set(d, hi);
+      const V r = hn::IfThenElse(hn::Lt(v, low), low, v);
+      return hn::IfThenElse(hn::Gt(r, high), high, r);
+    } else {
+      return hn::Min(hn::Max(v, hn::Set(d, lo)), hn::Set(d, hi));
+    }
+  }
+};
+
+// clang-format off
+#define OPGEN_BINARY(Name, Suffix, T, D)                                     \
+  void Name##Suffix(const T* x, const T* y, T* out, size_t n) {              \
+    BinaryTransform(D(), x, y, out, n, Name##Op());                          \
+  }
+#define OPGEN_UNARY(Name, Suffix, T)                                         \
+  void Name##Suffix(const T* x, T* out, size_t n) {                          \
+    UnaryTransform(hn::ScalableTag<T>(), x, out, n, Name##Op());             \
+  }
+#define OPGEN_BINARY_FLOAT(Name)                                             \
+  OPGEN_BINARY(Name, F32, float, hn::ScalableTag<float>)                     \
+  OPGEN_BINARY(Name, F64, double, hn::ScalableTag<double>)
+#define OPGEN_BINARY_ALL(Name)                                               \
+  OPGEN_BINARY_FLOAT(Name)                                                   \
+  OPGEN_BINARY(Name, I32, int32_t, hn::ScalableTag<int32_t>)                 \
+  OPGEN_BINARY(Name, I64, int64_t, hn::ScalableTag<int64_t>)
+#define OPGEN_UNARY_FLOAT(Name)                                              \
+  OPGEN_UNARY(Name, F32, float) OPGEN_UNARY(Name, F64, double)
+#define OPGEN_UNARY_ALL(Name)                                                \
+  OPGEN_UNARY_FLOAT(Name) OPGEN_UNARY(Name, I32, int32_t) OPGEN_UNARY(Name, I64, int64_t)
+// clang-format on
+
+OPGEN_BINARY_ALL(Add)
+OPGEN_BINARY_ALL(Sub)
+OPGEN_BINARY_ALL(Mul)
+OPGEN_BINARY_FLOAT(Div)
+OPGEN_BINARY_ALL(Maximum)
+OPGEN_BINARY_ALL(Minimum)
+// float32 pow is computed in float64: half-width float vectors, one per
+// float64 vector.
+using HalfFloatTag = hn::Rebind<float, hn::ScalableTag<double>>;
+OPGEN_BINARY(Pow, F32, float, HalfFloatTag)
+OPGEN_BINARY(Pow, F64, double, hn::ScalableTag<double>)
+OPGEN_UNARY_ALL(Neg)
+OPGEN_UNARY_ALL(Abs)
+OPGEN_UNARY_ALL(Square)
+OPGEN_UNARY_FLOAT(Floor)
+OPGEN_UNARY_FLOAT(Ceil)
+OPGEN_UNARY_FLOAT(Relu)
+
+template <typename T>
+HWY_INLINE void LeakyRelu(const T* x, T* out, size_t n, T alpha) {
+  UnaryTransform(hn::ScalableTag<T>(), x, out, n, LeakyReluOp<T>{alpha});
+}
+void LeakyReluF32(const float* x, float* out, size_t n, float alpha) {
+  LeakyRelu(x, out, n, alpha);
+}
+void LeakyReluF64(const double* x, double* out, size_t n, double alpha) {
+  LeakyRelu(x, out, n, alpha);
+}
+
+template <typename T>
+HWY_INLINE void Clip(const T* x, T* out, size_t n, T lo, T hi) {
+  UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipOp<T>{lo, hi});
+}
+void ClipF32(const float* x, float* out, size_t n, float lo, float hi) { Clip(x, out, n, lo, hi); }
+void ClipF64(const double* x, double* out, size_t n, double lo, double hi) {
+  Clip(x, out, n, lo, hi);
+}
+void ClipI32(const int32_t* x, int32_t* out, size_t n, int32_t lo, int32_t hi) {
+  Clip(x, out, n, lo, hi);
+}
+void ClipI64(const int64_t* x, int64_t* out, size_t n, int64_t lo, int64_t hi) {
+  Clip(x, out, n, lo, hi);
+}
+
+#undef OPGEN_BINARY
+#undef OPGEN_UNARY
+#undef OPGEN_BINARY_FLOAT
+#undef OPGEN_BINARY_ALL
+#undef OPGEN_UNARY_FLOAT
+#undef OPGEN_UNARY_ALL
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+namespace {
+
+// x86 has no SIMD integer division, so integer Div is a scalar loop. The
+// divisors 0 and -1 are special-cased: x / 0 traps and INT_MIN / -1
+// overflows (and traps too); -1 negates in unsigned arithmetic to wrap.
+template <typename T>
+void DivideIntegers(const T* x, const T* y, T* out, std::size_t n) {
+  using U = std::make_unsigned_t<T>;
+  for (std::size_t i = 0; i < n; ++i) {
+    const T a = x[i];
+    const T b = y[i];
+    out[i] = b == 0    ? T{0}
+             : b == -1 ? static_cast<T>(U{0} - static_cast<U>(a))
+                       : static_cast<T>(a / b);
+  }
+}
+
+// Rounds a double parameter to float as IEEE round-to-nearest does, with
+// out-of-range values handled explicitly (the plain conversion of a value
+// outside float's range is undefined behaviour in C++).
+float ToFloat(double v) {
+  constexpr double kOverflow = 0x1.ffffffp127;  // halfway between FLT_MAX and 2^128
+  constexpr float kMax = std::numeric_limits<float>::max();
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  if (v >= kOverflow) return kInf;
+  if (v <= -kOverflow) return -kInf;
+  if (v > kMax) return kMax;
+  if (v < -kMax) return -kMax;
+  return static_cast<float>(v);
+}
+
+// Rounds a Clip bound inward (lo up, hi down) and saturates it to T; a NaN
+// bound does not constrain.
+template <typename T>
+T IntegerBound(double bound, bool lower) {
+  constexpr T kMin = std::numeric_limits<T>::min();
+  constexpr T kMax = std::numeric_limits<T>::max();
+  if (std::isnan(bound)) return lower ? kMin : kMax;
+  const double r = lower ? std::ceil(bound) : std::floor(bound);
+  // kMin is a power of two, exact as a double; double(kMax) rounds up to
+  // -kMin for int64, so >= catches every value that does not fit.
+  if (r <= static_cast<double>(kMin)) return kMin;
+  if (r >= static_cast<double>(kMax)) return kMax;
+  return static_cast<T>(r);
+}
+
+}  // namespace
+
+// clang-format off
+#define OPGEN_EXPORT_BINARY(Name, Suffix, T)                                 \
+  HWY_EXPORT(Name##Suffix);                                                  \
+  void Name(const T* x, const T* y, T* out, std::size_t n) {                 \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
+  }
+#define OPGEN_EXPORT_UNARY(Name, Suffix, T)                                  \
+  HWY_EXPORT(Name##Suffix);                                                  \
+  void Name(const T* x, T* out, std::size_t n) {                             \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
+  }
+#define OPGEN_EXPORT_BINARY_FLOAT(Name)                                      \
+  OPGEN_EXPORT_BINARY(Name, F32, float) OPGEN_EXPORT_BINARY(Name, F64, double)
+#define OPGEN_EXPORT_BINARY_ALL(Name)                                        \
+  OPGEN_EXPORT_BINARY_FLOAT(Name)                                            \
+  OPGEN_EXPORT_BINARY(Name, I32, std::int32_t)                               \
+  OPGEN_EXPORT_BINARY(Name, I64, std::int64_t)
+#define OPGEN_EXPORT_UNARY_FLOAT(Name)                                       \
+  OPGEN_EXPORT_UNARY(Name, F32, float) OPGEN_EXPORT_UNARY(Name, F64, double)
+#define OPGEN_EXPORT_UNARY_ALL(Name)                                         \
+  OPGEN_EXPORT_UNARY_FLOAT(Name)                                             \
+  OPGEN_EXPORT_UNARY(Name, I32, std::int32_t)                                \
+  OPGEN_EXPORT_UNARY(Name, I64, std::int64_t)
+// clang-format on
+
+OPGEN_EXPORT_BINARY_ALL(Add)
+OPGEN_EXPORT_BINARY_ALL(Sub)
+OPGEN_EXPORT_BINARY_ALL(Mul)
+OPGEN_EXPORT_BINARY_FLOAT(Div)
+OPGEN_EXPORT_BINARY_ALL(Maximum)
+OPGEN_EXPORT_BINARY_ALL(Minimum)
+OPGEN_EXPORT_BINARY_FLOAT(Pow)
+OPGEN_EXPORT_UNARY_ALL(Neg)
+OPGEN_EXPORT_UNARY_ALL(Abs)
+OPGEN_EXPORT_UNARY_ALL(Square)
+OPGEN_EXPORT_UNARY_FLOAT(Floor)
+OPGEN_EXPORT_UNARY_FLOAT(Ceil)
+OPGEN_EXPORT_UNARY_FLOAT(Relu)
+
+#undef OPGEN_EXPORT_BINARY
+#undef OPGEN_EXPORT_UNARY
+#undef OPGEN_EXPORT_BINARY_FLOAT
+#undef OPGEN_EXPORT_BINARY_ALL
+#undef OPGEN_EXPORT_UNARY_FLOAT
+#undef OPGEN_EXPORT_UNARY_ALL
+
+void Div(const std::int32_t* x, const std::int32_t* y, std::int32_t* out, std::size_t n) {
+  DivideIntegers(x, y, out, n);
+}
+void Div(const std::int64_t* x, const std::int64_t* y, std::int64_t* out, std::size_t n) {
+  DivideIntegers(x, y, out, n);
+}
+
+HWY_EXPORT(LeakyReluF32);
+HWY_EXPORT(LeakyReluF64);
+void LeakyRelu(const float* x, float* out, std::size_t n, double alpha) {
+  HWY_DYNAMIC_DISPATCH(LeakyReluF32)(x, out, n, ToFloat(alpha));
+}
+void LeakyRelu(const double* x, double* out, std::size_t n, double alpha) {
+  HWY_DYNAMIC_DISPATCH(LeakyReluF64)(x, out, n, alpha);
+}
+
+HWY_EXPORT(ClipF32);
+HWY_EXPORT(ClipF64);
+HWY_EXPORT(ClipI32);
+HWY_EXPORT(ClipI64);
+void Clip(const float* x, float* out, std::size_t n, double lo, double hi) {
+  HWY_DYNAMIC_DISPATCH(ClipF32)(x, out, n, ToFloat(lo), ToFloat(hi));
+}
+void Clip(const double* x, double* out, std::size_t n, double lo, double hi) {
+  HWY_DYNAMIC_DISPATCH(ClipF64)(x, out, n, lo, hi);
+}
+void Clip(const std::int32_t* x, std::int32_t* out, std::size_t n, double lo, double hi) {
+  HWY_DYNAMIC_DISPATCH(ClipI32)
+  (x, out, n, IntegerBound<std::int32_t>(lo, true), IntegerBound<std::int32_t>(hi, false));
+}
+void Clip(const std::int64_t* x, std::int64_t* out, std::size_t n, double lo, double hi) {
+  HWY_DYNAMIC_DISPATCH(ClipI64)
+  (x, out, n, IntegerBound<std::int64_t>(lo, true), IntegerBound<std::int64_t>(hi, false));
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE

@@ -1,0 +1,284 @@
+// Per-target vector math shared by the kernels: IEEE-complete wrappers around
+// hwy/contrib/math (whose Exp and Log cover only part of the input range),
+// the compositions Highway 1.0.3 lacks (Sigmoid, Gelu, Pow), and NaN- and
+// signed-zero-exact Maximum/Minimum. Included once per SIMD target, hence the
+// include guard that toggles with HWY_TARGET_TOGGLE.
+
+#if defined(OPGEN_KERNELS_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPGEN_KERNELS_MATH_INL_H_
+#undef OPGEN_KERNELS_MATH_INL_H_
+#else
+#define OPGEN_KERNELS_MATH_INL_H_
+#endif
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// max(a, b) with -0 < +0 on every target (x86 maxps returns its second
+// operand for equal inputs, so the sign of a zero result would depend on the
+// order of operands). NaN lanes are unspecified: callers track NaN themselves.
+template <class V>
+HWY_INLINE V MaxOrderedZeros(V a, V b) {
+  return hn::IfThenElse(hn::Eq(a, b), hn::And(a, b), hn::Max(a, b));
+}
+
+// The largest lane of v, with -0 < +0; NaN lanes are the caller's business.
+// Not MaxOfLanes: Highway 1.0.3 emulates it on EMU128 from LowestValue()
+// (-FLT_MAX), which turns an all -inf vector into -FLT_MAX, and it leaves
+// the sign of a zero maximum to the target.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE hn::TFromD<D> MaxOfLanesOrdered(D d, V v) {
+  using T = hn::TFromD<D>;
+  HWY_ALIGN T lanes[hn::MaxLanes(D())];
+  hn::Store(v, d, lanes);
+  T max = lanes[0];
+  for (size_t i = 1; i < hn::Lanes(d); ++i) {
+    const T lane = lanes[i];
+    if constexpr (hwy::IsFloat<T>()) {
+      if (lane > max || (lane == max && !std::signbit(lane))) max = lane;
+    } else if (lane > max) {
+      max = lane;
+    }
+  }
+  return max;
+}
+
+// IEEE 754-2019 maximum/minimum: NaN if either input is NaN, -0 < +0. Exact,
+// hence identical on every target.
+template <class V>
+HWY_INLINE V Maximum(V a, V b) {
+  return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), MaxOrderedZeros(a, b));
+}
+template <class V>
+HWY_INLINE V Minimum(V a, V b) {
+  const V m = hn::IfThenElse(hn::Eq(a, b), hn::Or(a, b), hn::Min(a, b));
+  return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), m);
+}
+
+// e^x for every input. Highway's Exp converts x / ln 2 to int32 and so is
+// valid only up to about +104 (float) / +706 (double); it also maps NaN to 0.
+// Clamping at a bound where e^x has long overflowed keeps the conversion in
+// range and still yields +inf.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ExpFull(D d, V x) {
+  using T = hn::TFromD<D>;
+  const V clamp = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 128.0 : 1024.0));
+  return hn::IfThenElse(hn::IsNaN(x), x, hn::Exp(d, hn::Min(x, clamp)));
+}
+
+// ln(x) for every input. Highway's Log covers (0, max] only.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V LogFull(D d, V x) {
+  const V zero = hn::Zero(d);
+  const auto regular = hn::And(hn::Gt(x, zero), hn::IsFinite(x));
+  // +inf and NaN map to themselves, 0 to -inf, negative numbers to NaN.
+  const V special = hn::IfThenElse(hn::Eq(x, zero), hn::Neg(hn::Inf(d)),
+                                   hn::IfThenElse(hn::Lt(x, zero), hn::NaN(d), x));
+  return hn::IfThenElse(regular, hn::Log(d, x), special);
+}
+
+// 1 / (1 + e^-x). e^-|x| never overflows, and for x < 0 the form
+// e^x / (1 + e^x) keeps full relative accuracy where the result is tiny.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Sigmoid(D d, V x) {
+  const V one = hn::Set(d, hn::TFromD<D>{1});
+  const V e = ExpFull(d, hn::Neg(hn::Abs(x)));
+  // Not IfNegativeThenElse: on SSSE3, Highway 1.0.3 emulates it with a
+  // bitwise select that needs all-ones masks, so it mixes bits of e and one.
+  return hn::Div(hn::IfThenElse(hn::Lt(x, hn::Zero(d)), e, one), hn::Add(one, e));
+}
+
+// 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3), computed as the
+// identical x * sigmoid(2u): one exp instead of expm1 and a division, and no
+// cancellation in 1 + tanh(u) for x << 0. x^3 may overflow: 2u is then +-inf
+// and the result x or 0, never NaN (except for x = -inf, fixed below).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Gelu(D d, V x) {
+  using T = hn::TFromD<D>;
+  constexpr double kTwoSqrt2OverPi = 2 * 0.79788456080286535587989211986876;
+  const V k0 = hn::Set(d, static_cast<T>(kTwoSqrt2OverPi));
+  const V k1 = hn::Set(d, static_cast<T>(kTwoSqrt2OverPi * 0.044715));
+  const V two_u = hn::Mul(x, hn::MulAdd(hn::Mul(x, x), k1, k0));
+  const V r = hn::Mul(x, Sigmoid(d, two_u));
+  return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
+}
+
+// a * b = product + err exactly (double-double arithmetic). Without FMA
+// (SSSE3, SSE4, scalar) Dekker's product on Veltkamp-split halves.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V TwoProduct(D d, V a, V b, V& err) {
+  const V product = hn::Mul(a, b);
+#if HWY_NATIVE_FMA
+  (void)d;
+  err = hn::MulSub(a, b, product);
+#else
+  const V split = hn::Set(d, 134217729.0);  // 2^27 + 1
+  const V ca = hn::Mul(a, split);
+  const V a_hi = hn::Sub(ca, hn::Sub(ca, a));
+  const V a_lo = hn::Sub(a, a_hi);
+  const V cb = hn::Mul(b, split);
+  const V b_hi = hn::Sub(cb, hn::Sub(cb, b));
+  const V b_lo = hn::Sub(b, b_hi);
+  err = hn::Add(hn::Add(hn::Add(hn::Sub(hn::Mul(a_hi, b_hi), product), hn::Mul(a_hi, b_lo)),
+                        hn::Mul(a_lo, b_hi)),
+                hn::Mul(a_lo, b_lo));
+#endif
+  return product;
+}
+
+// ln(a) = result + lo (double-double, relative error about 2^-65) for finite
+// a > 0 in float64 lanes. pow(x, y) = e^(y ln x) amplifies the absolute error
+// of ln x by |y ln x| (up to 745 before under/overflow), so the plain double
+// Log would cost up to ~10 bits. No table: a = 2^k m with m in [sqrt(1/2),
+// sqrt(2)), ln m = 2 atanh(f) with f = (m - 1) / (m + 1), |f| <= 0.1716, and
+// the leading terms 2f and 2f^3/3 carried in double-double.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V LogDoubleDouble(D d, V a, V& lo) {
+  const hn::RebindToSigned<D> di;
+  const auto subnormal = hn::Lt(a, hn::Set(d, 2.2250738585072014e-308));
+  a = hn::IfThenElse(subnormal, hn::Mul(a, hn::Set(d, 18014398509481984.0)), a);  // 2^54
+  // Subtracting the bits of sqrt(1/2) turns the exponent field into k.
+  const auto bits = hn::BitCast(di, a);
+  const auto k = hn::ShiftRight<52>(hn::Sub(bits, hn::Set(di, int64_t{0x3FE6A09E667F3BCD})));
+  const V m = hn::BitCast(d, hn::Sub(bits, hn::ShiftLeft<52>(k)));
+  const V kf = hn::Sub(hn::ConvertTo(d, k), hn::IfThenElseZero(subnormal, hn::Set(d, 54.0)));
+
+  // f + f_lo = (m - 1) / (m + 1); m - 1 is exact, m + 1 = den + den_lo.
+  const V one = hn::Set(d, 1.0);
+  const V num = hn::Sub(m, one);
+  const V den = hn::Add(m, one);
+  const V den_lo = hn::Sub(m, hn::Sub(den, one));
+  const V f = hn::Div(num, den);
+  // The remainder num - f * den of a correctly rounded division is exact.
+  // With FMA it is one NegMulAdd: spelled as num - TwoProduct(f, den), GCC
+  // (whose C++ default is -ffp-contract=fast) may fuse the subtraction into
+  // the product and then subtract the product's error twice.
+#if HWY_NATIVE_FMA
+  const V rem = hn::NegMulAdd(f, den, num);
+#else
+  V prod_err;
+  const V prod = TwoProduct(d, f, den, prod_err);
+  const V rem = hn::Sub(hn::Sub(num, prod), prod_err);
+#endif
+  const V f_lo = hn::Div(hn::Sub(rem, hn::Mul(f, den_lo)), den);
+
+  // 2 atanh(f) = 2f + f^3 C(f^2), C = sum 2/(2j+1) f^(2j-2), j = 1..12: the
+  // first omitted term is below 2^-70 of the result.
+  const V f2 = hn::Mul(f, f);
+  V tail = hn::Set(d, 2.0 / 25);
+  for (int j = 11; j >= 2; --j) tail = hn::MulAdd(tail, f2, hn::Set(d, 2.0 / (2 * j + 1)));
+  tail = hn::Mul(tail, f2);
+  constexpr double kTwoThirdsHi = 2.0 / 3;
+  constexpr double kTwoThirdsLo = 3.700743415417188e-17;  // 2/3 - kTwoThirdsHi
+  const V c_hi = hn::Add(hn::Set(d, kTwoThirdsHi), tail);
+  const V c_lo =
+      hn::Add(hn::Add(hn::Sub(hn::Set(d, kTwoThirdsHi), c_hi), tail), hn::Set(d, kTwoThirdsLo));
+  V e2, e3, et;
+  const V p2 = TwoProduct(d, f, f, e2);  // f^2 = p2 + e2
+  e2 = hn::MulAdd(hn::Add(f, f), f_lo, e2);
+  const V p3 = TwoProduct(d, p2, f, e3);  // f^3 = p3 + e3
+  e3 = hn::Add(e3, hn::MulAdd(e2, f, hn::Mul(p2, f_lo)));
+  const V t = TwoProduct(d, p3, c_hi, et);  // f^3 C = t + et
+  et = hn::Add(et, hn::MulAdd(p3, c_lo, hn::Mul(e3, c_hi)));
+
+  // ln m = 2f + t (+ small terms): |t| << |2f|, so Fast2Sum is exact.
+  const V two_f = hn::Add(f, f);
+  const V s_hi = hn::Add(two_f, t);
+  const V s_lo = hn::Add(hn::Add(hn::Sub(two_f, s_hi), t), hn::Add(hn::Add(f_lo, f_lo), et));
+  // + k ln 2; kLn2Hi has 32 significant bits, so k * kLn2Hi is exact, and
+  // |k ln 2| >= |ln m| unless k = 0 (Fast2Sum again).
+  const V k_hi = hn::Mul(kf, hn::Set(d, 6.93147180369123816490e-01));
+  const V k_lo = hn::Mul(kf, hn::Set(d, 1.90821492927058770002e-10));
+  const V sum = hn::Add(k_hi, s_hi);
+  const V sum_lo = hn::Add(hn::Add(hn::Sub(k_hi, sum), s_hi), hn::Add(s_lo, k_lo));
+  // Renormalize (Fast2Sum): sum_lo may be as large as k * kLn2Lo, and the
+  // caller needs |lo| <= ulp(hi) so that e^(y lo) ~ 1 + y lo.
+  const V hi = hn::Add(sum, sum_lo);
+  lo = hn::Sub(sum_lo, hn::Sub(hi, sum));
+  return hi;
+}
+
+// Applies C's pow() special cases to r = |x|^y (computed as e^(y ln|x|) with
+// ln 0 = -inf, ln inf = inf, which already covers zero and infinite bases and
+// exponents) in float64 lanes.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V PowSpecialCases(D d, V x, V y, V r) {
+  const V zero = hn::Zero(d);
+  const V one = hn::Set(d, 1.0);
+  const auto y_integer = hn::Eq(hn::Floor(y), y);  // also +-inf
+  const V half_y = hn::Mul(y, hn::Set(d, 0.5));
+  const auto y_odd = hn::AndNot(hn::Eq(hn::Floor(half_y), half_y), y_integer);
+  // A negative finite base with a non-integer exponent has no real power.
+  const auto negative_finite = hn::And(hn::Lt(x, zero), hn::IsFinite(x));
+  r = hn::IfThenElse(hn::AndNot(y_integer, negative_finite), hn::NaN(d), r);
+  // Odd integer powers keep the sign of the base (also of -0 and -inf).
+  r = hn::Xor(r, hn::IfThenElseZero(y_odd, hn::And(x, hn::SignBit(d))));
+  // pow(x, +-0) = 1 even for NaN x, pow(1, y) = 1 even for NaN y, and
+  // pow(-1, +-inf) = 1.
+  const auto unit = hn::Or(hn::Or(hn::Eq(y, zero), hn::Eq(x, one)),
+                           hn::And(hn::Eq(hn::Abs(x), one), hn::IsInf(y)));
+  return hn::IfThenElse(unit, one, r);
+}
+
+// pow for float64 lanes: e^(y ln|x|) with ln|x| and the product in
+// double-double, then e^(hi + lo) = e^hi (1 + lo).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V PowDouble(D d, V x, V y) {
+  const V ax = hn::Abs(x);
+  V log_lo;
+  V log_hi = LogDoubleDouble(d, ax, log_lo);
+  const auto regular = hn::And(hn::Gt(ax, hn::Zero(d)), hn::IsFinite(ax));
+  log_hi = hn::IfThenElse(regular, log_hi, LogFull(d, ax));
+  V p_err;
+  const V p = TwoProduct(d, y, log_hi, p_err);
+  // The error terms are NaN where y ln|x| is infinite or NaN; dropping them
+  // there keeps p_hi = p.
+  V p_err_total = hn::MulAdd(y, log_lo, p_err);
+  p_err_total = hn::IfThenElseZero(hn::IsFinite(p_err_total), p_err_total);
+  const V p_hi = hn::Add(p, p_err_total);  // renormalize, |p_lo| <= ulp(p_hi)
+  const V p_lo = hn::Sub(p_err_total, hn::Sub(p_hi, p));
+  const V e = ExpFull(d, p_hi);
+  // Where e over- or underflowed, or p is infinite or NaN, p_lo is meaningless.
+  const auto refine = hn::And(hn::IsFinite(e), hn::IsFinite(p_lo));
+  return PowSpecialCases(d, x, y, hn::IfThenElse(refine, hn::MulAdd(e, p_lo, e), e));
+}
+
+// pow for float32 lanes, computed in float64: the error of the double Log
+// (a few 2^-53) amplified by |y ln x| <= 104 stays far below a float ulp, so
+// the result is the correctly rounded double rounded once more to float.
+template <class DF, class VF = hn::Vec<DF>>
+HWY_INLINE VF PowFloat(DF df, VF x, VF y) {
+  const hn::Rebind<double, DF> dd;
+  const auto xd = hn::PromoteTo(dd, x);
+  const auto yd = hn::PromoteTo(dd, y);
+  const auto r = PowSpecialCases(dd, xd, yd, ExpFull(dd, hn::Mul(yd, LogFull(dd, hn::Abs(xd)))));
+#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
+  // The emulated DemoteTo saturates to +-FLT_MAX; pow must overflow to inf.
+  HWY_ALIGN double wide[hn::MaxLanes(decltype(dd)())];
+  HWY_ALIGN float narrow[hn::MaxLanes(DF())];
+  hn::Store(r, dd, wide);
+  constexpr double kOverflow = 0x1.ffffffp127;  // rounds to inf as a float
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (size_t i = 0; i < hn::Lanes(df); ++i) {
+    const double v = wide[i];
+    narrow[i] = v >= kOverflow ? kInf : v <= -kOverflow ? -kInf : static_cast<float>(v);
+  }
+  return hn::Load(df, narrow);
+#else
+  return hn::DemoteTo(df, r);
+#endif
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPGEN_KERNELS_MATH_INL_H_

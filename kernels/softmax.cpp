@@ -1,0 +1,228 @@
+// Softmax kernels (see softmax.hpp), compiled once per SIMD target by
+// foreach_target.h and dispatched at run time.
+#include "kernels/softmax.hpp"
+
+#include <cstddef>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/softmax.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "kernels/math-inl.h"
+#include "kernels/transform-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// e^t for t = x - max <= 0 (or NaN). Where e^t is below the smallest normal
+// number the result is 0 instead of a denormal: denormal arithmetic is up to
+// 44x slower without FTZ/DAZ, which kernels must not set, and rows with a
+// large spread (masked logits) would hit it for most elements. The absolute
+// error this adds to a probability is below FLT_MIN (DBL_MIN). Flushed lanes
+// compute e^0 instead, so that no denormal is produced at all.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V SoftmaxExp(D d, V t) {
+  using T = hn::TFromD<D>;
+  // Just below ln(FLT_MIN) = -87.336544 and ln(DBL_MIN) = -708.39641853226.
+  const V min_arg = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? -87.33655 : -708.3964185323));
+  const auto flush = hn::Lt(t, min_arg);
+  return hn::IfThenZeroElse(flush, ExpFull(d, hn::IfThenZeroElse(flush, t)));
+}
+
+struct ScaleOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return hn::Mul(v, hn::Set(d, static_cast<hn::TFromD<D>>(factor)));
+  }
+  double factor;
+};
+
+// inner == 1: one contiguous row. Three passes: the maximum, then e^(x - max)
+// stored to out while summing, then a multiplication by 1 / sum (one division
+// per row instead of one per element). NaN needs no tracking in the maximum:
+// a NaN element makes its own e^(x - max), hence the sum and the whole row,
+// NaN. Four accumulators break the dependency chains of Max and Add.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n) {
+  const size_t N = hn::Lanes(d);
+  const auto lowest = hn::Neg(hn::Inf(d));
+  auto m0 = lowest, m1 = lowest, m2 = lowest, m3 = lowest;
+  size_t k = 0;
+  if (n >= 4 * N) {
+    for (; k <= n - 4 * N; k += 4 * N) {
+      m0 = hn::Max(m0, hn::LoadU(d, x + k));
+      m1 = hn::Max(m1, hn::LoadU(d, x + k + N));
+      m2 = hn::Max(m2, hn::LoadU(d, x + k + 2 * N));
+      m3 = hn::Max(m3, hn::LoadU(d, x + k + 3 * N));
+    }
+  }
+  for (; k + N <= n; k += N) m0 = hn::Max(m0, hn::LoadU(d, x + k));
+  if (k < n) m1 = hn::Max(m1, LoadPartial(d, x + k, n - k, lowest));
+  const auto max = hn::Set(d, MaxOfLanesOrdered(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
+
+  // Padding lanes of the partial vector hold -inf, so their e^(x - max) is 0
+  // (or NaN when max is -inf or NaN, and then the row is NaN anyway).
+  auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
+  k = 0;
+  if (n >= 4 * N) {
+    for (; k <= n - 4 * N; k += 4 * N) {
+      const auto e0 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max));
+      const auto e1 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + N), max));
+      const auto e2 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 2 * N), max));
+      const auto e3 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 3 * N), max));
+      hn::StoreU(e0, d, out + k);
+      hn::StoreU(e1, d, out + k + N);
+      hn::StoreU(e2, d, out + k + 2 * N);
+      hn::StoreU(e3, d, out + k + 3 * N);
+      s0 = hn::Add(s0, e0);
+      s1 = hn::Add(s1, e1);
+      s2 = hn::Add(s2, e2);
+      s3 = hn::Add(s3, e3);
+    }
+  }
+  for (; k + N <= n; k += N) {
+    const auto e = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max));
+    hn::StoreU(e, d, out + k);
+    s0 = hn::Add(s0, e);
+  }
+  if (k < n) {
+    const auto e = SoftmaxExp(d, hn::Sub(LoadPartial(d, x + k, n - k, lowest), max));
+    StorePartial(d, e, n - k, out + k);
+    s1 = hn::Add(s1, e);
+  }
+  const T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  UnaryTransform(d, out, out, n, ScaleOp{1.0 / static_cast<double>(sum)});
+}
+
+template <bool kPartial, class D, typename T = hn::TFromD<D>>
+HWY_INLINE hn::Vec<D> LoadColumns(D d, const T* p, size_t count) {
+  if constexpr (kPartial) {
+    return LoadPartial(d, p, count, PaddingLanes(d));
+  } else {
+    (void)count;
+    return hn::LoadU(d, p);
+  }
+}
+template <bool kPartial, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void StoreColumns(D d, hn::Vec<D> v, T* p, size_t count) {
+  if constexpr (kPartial) {
+    StorePartial(d, v, count, p);
+  } else {
+    (void)count;
+    hn::StoreU(v, d, p);
+  }
+}
+
+// inner > 1: `count` adjacent columns (one vector, or fewer when kPartial) of
+// an (n, inner) block starting at x and out, vectorised along inner with the
+// same three passes as SoftmaxRow, each lane one column.
+template <bool kPartial, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void SoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
+  auto max = hn::Neg(hn::Inf(d));
+  for (size_t k = 0; k < n; ++k) {
+    max = hn::Max(max, LoadColumns<kPartial>(d, x + k * inner, count));
+  }
+  auto sum = hn::Zero(d);
+  for (size_t k = 0; k < n; ++k) {
+    const auto e = SoftmaxExp(d, hn::Sub(LoadColumns<kPartial>(d, x + k * inner, count), max));
+    StoreColumns<kPartial>(d, e, out + k * inner, count);
+    sum = hn::Add(sum, e);
+  }
+  const auto inv = hn::Div(hn::Set(d, T{1}), sum);
+  for (size_t k = 0; k < n; ++k) {
+    T* p = out + k * inner;
+    StoreColumns<kPartial>(d, hn::Mul(LoadColumns<kPartial>(d, p, count), inv), p, count);
+  }
+}
+
+// SoftmaxColumns for 4 vectors of columns at once: each pass then reads 4
+// vectors per row instead of one, so for inner >= 4 vectors the rows stream
+// through the cache 3 times in all rather than 3 times per vector.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void SoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inner) {
+  const size_t N = hn::Lanes(d);
+  auto m0 = hn::Neg(hn::Inf(d)), m1 = m0, m2 = m0, m3 = m0;
+  for (size_t k = 0; k < n; ++k) {
+    const T* p = x + k * inner;
+    m0 = hn::Max(m0, hn::LoadU(d, p));
+    m1 = hn::Max(m1, hn::LoadU(d, p + N));
+    m2 = hn::Max(m2, hn::LoadU(d, p + 2 * N));
+    m3 = hn::Max(m3, hn::LoadU(d, p + 3 * N));
+  }
+  auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
+  for (size_t k = 0; k < n; ++k) {
+    const T* p = x + k * inner;
+    T* q = out + k * inner;
+    const auto e0 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, p), m0));
+    const auto e1 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, p + N), m1));
+    const auto e2 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, p + 2 * N), m2));
+    const auto e3 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, p + 3 * N), m3));
+    hn::StoreU(e0, d, q);
+    hn::StoreU(e1, d, q + N);
+    hn::StoreU(e2, d, q + 2 * N);
+    hn::StoreU(e3, d, q + 3 * N);
+    s0 = hn::Add(s0, e0);
+    s1 = hn::Add(s1, e1);
+    s2 = hn::Add(s2, e2);
+    s3 = hn::Add(s3, e3);
+  }
+  const auto one = hn::Set(d, T{1});
+  s0 = hn::Div(one, s0);
+  s1 = hn::Div(one, s1);
+  s2 = hn::Div(one, s2);
+  s3 = hn::Div(one, s3);
+  for (size_t k = 0; k < n; ++k) {
+    T* q = out + k * inner;
+    hn::StoreU(hn::Mul(hn::LoadU(d, q), s0), d, q);
+    hn::StoreU(hn::Mul(hn::LoadU(d, q + N), s1), d, q + N);
+    hn::StoreU(hn::Mul(hn::LoadU(d, q + 2 * N), s2), d, q + 2 * N);
+    hn::StoreU(hn::Mul(hn::LoadU(d, q + 3 * N), s3), d, q + 3 * N);
+  }
+}
+
+template <typename T>
+HWY_INLINE void Softmax(const T* x, T* out, size_t outer, size_t n, size_t inner) {
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  if (n == 0) return;
+  for (size_t o = 0; o < outer; ++o) {
+    const T* xo = x + o * n * inner;
+    T* oo = out + o * n * inner;
+    if (inner == 1) {
+      SoftmaxRow(d, xo, oo, n);
+      continue;
+    }
+    size_t i = 0;
+    for (; i + 4 * N <= inner; i += 4 * N) SoftmaxColumns4(d, xo + i, oo + i, n, inner);
+    for (; i + N <= inner; i += N) SoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
+    if (i < inner) SoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+  }
+}
+
+void SoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
+  Softmax(x, out, outer, n, inner);
+}
+void SoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
+  Softmax(x, out, outer, n, inner);
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+HWY_EXPORT(SoftmaxF32);
+HWY_EXPORT(SoftmaxF64);
+
+void Softmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(SoftmaxF32)(x, out, outer, n, inner);
+}
+void Softmax(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(SoftmaxF64)(x, out, outer, n, inner);
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE

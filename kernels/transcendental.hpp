@@ -1,0 +1,47 @@
+// Transcendental kernels (float32 and float64). Accuracy per function is
+// stated below as the maximum error the kernel tests allow against a long
+// double reference, on every SIMD target (the measured maximum over a dense
+// sample in parentheses). An ulp is the spacing of the element type at the
+// exact result (denorm_min for results in the subnormal range). Infinite and
+// NaN results are exact; NaN inputs give NaN. Pointers may alias exactly
+// (out == x); n may be 0.
+#pragma once
+
+#include <cstddef>
+
+namespace opgen::kernels {
+
+/// out[i] = sqrt(x[i]); correctly rounded (IEEE), hence exact and identical
+/// on every target; sqrt(-0) = -0, NaN for x < 0.
+void Sqrt(const float* x, float* out, std::size_t n);
+void Sqrt(const double* x, double* out, std::size_t n);
+
+/// out[i] = e^x[i]. Error <= 2 ulp (1.02); overflow gives +inf, underflow
+/// denormals and then 0; e^-inf = 0.
+void Exp(const float* x, float* out, std::size_t n);
+void Exp(const double* x, double* out, std::size_t n);
+
+/// out[i] = ln(x[i]). Error <= 2 ulp (0.96), denormal inputs included;
+/// ln(+-0) = -inf, ln(x < 0) = NaN, ln(+inf) = +inf.
+void Log(const float* x, float* out, std::size_t n);
+void Log(const double* x, double* out, std::size_t n);
+
+/// out[i] = tanh(x[i]). Error <= 4 ulp (3.1), relative also for tiny |x|;
+/// tanh(+-inf) = +-1.
+void Tanh(const float* x, float* out, std::size_t n);
+void Tanh(const double* x, double* out, std::size_t n);
+
+/// out[i] = 1 / (1 + e^-x[i]). Error <= 3 ulp (2.3), relative also where the
+/// result is tiny (x << 0); never overflows; sigmoid(+inf) = 1,
+/// sigmoid(-inf) = 0.
+void Sigmoid(const float* x, float* out, std::size_t n);
+void Sigmoid(const double* x, double* out, std::size_t n);
+
+/// out[i] = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), the tanh form
+/// of GELU, computed as the identical x * sigmoid(2 sqrt(2/pi) (x + 0.044715
+/// x^3)). Absolute error <= 3 ulp of max(1, |x|) (1.95); large |x| give x or
+/// 0 (never NaN), Gelu(+inf) = +inf, Gelu(-inf) = 0.
+void Gelu(const float* x, float* out, std::size_t n);
+void Gelu(const double* x, double* out, std::size_t n);
+
+}  // namespace opgen::kernels

@@ -1,0 +1,125 @@
+// Per-target loops shared by the kernels: partial loads and stores for the
+// remainder of an array, and the unary/binary elementwise loops built on them.
+// Included once per SIMD target by each kernel .cpp (foreach_target.h), hence
+// the include guard that toggles with HWY_TARGET_TOGGLE.
+
+#if defined(OPGEN_KERNELS_TRANSFORM_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPGEN_KERNELS_TRANSFORM_INL_H_
+#undef OPGEN_KERNELS_TRANSFORM_INL_H_
+#else
+#define OPGEN_KERNELS_TRANSFORM_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+#include <cstddef>
+#include <cstring>
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Returns a vector whose lanes [0, count) are p[0, count) and whose other lanes
+// are `fill`; count < Lanes(d). Never touches memory at or past p + count:
+// Highway 1.0.3 has no LoadN, and its MaskedLoad reads the whole vector on
+// SSSE3/SSE4/AVX2 (HWY_MEM_OPS_MIGHT_FAULT), which may fault at the end of a
+// page. There we go through an aligned stack copy; AVX-512 (and SVE) have true
+// fault-suppressing masked loads.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE hn::Vec<D> LoadPartial(D d, const T* p, size_t count, hn::Vec<D> fill) {
+#if HWY_MEM_OPS_MIGHT_FAULT
+  HWY_ALIGN T lanes[hn::MaxLanes(D())];
+  hn::Store(fill, d, lanes);
+  std::memcpy(lanes, p, count * sizeof(T));
+  return hn::Load(d, lanes);
+#else
+  const auto mask = hn::FirstN(d, count);
+  return hn::IfThenElse(mask, hn::MaskedLoad(mask, d, p), fill);
+#endif
+}
+
+// Stores lanes [0, count) of v to p[0, count); count < Lanes(d). Emulated
+// BlendedStore would read-modify-write memory past the end (a data race with
+// whoever owns it), so the same split as LoadPartial applies.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void StorePartial(D d, hn::Vec<D> v, size_t count, T* p) {
+#if HWY_MEM_OPS_MIGHT_FAULT
+  HWY_ALIGN T lanes[hn::MaxLanes(D())];
+  hn::Store(v, d, lanes);
+  std::memcpy(p, lanes, count * sizeof(T));
+#else
+  hn::BlendedStore(v, hn::FirstN(d, count), d, p);
+#endif
+}
+
+// Unused lanes of a partial vector hold 1: every op maps it to a finite value
+// without raising floating-point exceptions or producing denormals (a zero
+// would make Log return -inf and integer/float Div divide by zero).
+template <class D>
+HWY_INLINE hn::Vec<D> PaddingLanes(D d) {
+  return hn::Set(d, hn::TFromD<D>{1});
+}
+
+// out[i] = func(d, x[i]) for i < n. Four vectors per iteration give the
+// out-of-order core independent work to hide the latency of long ops (exp,
+// div) and halve the loop overhead of short ones; one vector at a time and
+// then one partial vector finish the array. out may equal x: every element is
+// read before it is written and no element is read twice.
+template <class D, class Func, typename T = hn::TFromD<D>>
+HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& func) {
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  if (n >= 4 * N) {
+    for (; i <= n - 4 * N; i += 4 * N) {
+      const auto v0 = func(d, hn::LoadU(d, x + i));
+      const auto v1 = func(d, hn::LoadU(d, x + i + N));
+      const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N));
+      const auto v3 = func(d, hn::LoadU(d, x + i + 3 * N));
+      hn::StoreU(v0, d, out + i);
+      hn::StoreU(v1, d, out + i + N);
+      hn::StoreU(v2, d, out + i + 2 * N);
+      hn::StoreU(v3, d, out + i + 3 * N);
+    }
+  }
+  for (; i + N <= n; i += N) {
+    hn::StoreU(func(d, hn::LoadU(d, x + i)), d, out + i);
+  }
+  if (i < n) {
+    const size_t rest = n - i;
+    StorePartial(d, func(d, LoadPartial(d, x + i, rest, PaddingLanes(d))), rest, out + i);
+  }
+}
+
+// out[i] = func(d, x[i], y[i]) for i < n; same structure as UnaryTransform.
+// out may equal x or y.
+template <class D, class Func, typename T = hn::TFromD<D>>
+HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, const Func& func) {
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  if (n >= 4 * N) {
+    for (; i <= n - 4 * N; i += 4 * N) {
+      const auto v0 = func(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i));
+      const auto v1 = func(d, hn::LoadU(d, x + i + N), hn::LoadU(d, y + i + N));
+      const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N), hn::LoadU(d, y + i + 2 * N));
+      const auto v3 = func(d, hn::LoadU(d, x + i + 3 * N), hn::LoadU(d, y + i + 3 * N));
+      hn::StoreU(v0, d, out + i);
+      hn::StoreU(v1, d, out + i + N);
+      hn::StoreU(v2, d, out + i + 2 * N);
+      hn::StoreU(v3, d, out + i + 3 * N);
+    }
+  }
+  for (; i + N <= n; i += N) {
+    hn::StoreU(func(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i)), d, out + i);
+  }
+  if (i < n) {
+    const size_t rest = n - i;
+    const auto vx = LoadPartial(d, x + i, rest, PaddingLanes(d));
+    const auto vy = LoadPartial(d, y + i, rest, PaddingLanes(d));
+    StorePartial(d, func(d, vx, vy), rest, out + i);
+  }
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPGEN_KERNELS_TRANSFORM_INL_H_

@@ -1,0 +1,154 @@
+// Test inputs for the kernels: guarded unaligned buffers, special values per
+// element type, and reproducible random values.
+#pragma once
+
+#include <hwy/aligned_allocator.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+namespace opgen::kernel_tests {
+
+// Every length 0..kMaxN is tested: the widest target (AVX-512) holds 16
+// float32, so this covers 3 vectors + 1 and also the 4-vector unrolled loop
+// followed by a whole vector and a partial one (6 * 16 - 1 = 95).
+inline constexpr std::size_t kMaxN = 100;
+// Arrays start 0..kOffsets-1 elements past a 64-byte boundary.
+inline constexpr std::size_t kOffsets = 4;
+
+// n elements starting `offset` elements past an aligned address, surrounded
+// by guard bytes that a kernel writing out of bounds would change.
+template <typename T>
+class Window {
+ public:
+  Window(std::size_t n, std::size_t offset)
+      : n_(n), size_(2 * kGuard + kOffsets + n), mem_(hwy::AllocateAligned<T>(size_)) {
+    std::memset(static_cast<void*>(mem_.get()), kFill, size_ * sizeof(T));
+    data_ = mem_.get() + kGuard + offset;
+  }
+
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return n_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+
+  bool GuardsIntact() const {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(mem_.get());
+    const auto* begin = reinterpret_cast<const unsigned char*>(data_);
+    const auto* end = reinterpret_cast<const unsigned char*>(data_ + n_);
+    const auto* stop = bytes + size_ * sizeof(T);
+    const auto intact = [](unsigned char b) { return b == kFill; };
+    return std::all_of(bytes, begin, intact) && std::all_of(end, stop, intact);
+  }
+
+ private:
+  static constexpr std::size_t kGuard = 64;  // elements: 256+ bytes, keeps 64-byte alignment
+  static constexpr unsigned char kFill = 0xA5;
+  std::size_t n_;
+  std::size_t size_;
+  hwy::AlignedFreeUniquePtr<T[]> mem_;
+  T* data_;
+};
+
+// Arrays that end exactly where an inaccessible page begins: a kernel that
+// reads or writes even one element past the end crashes the test (the
+// guard bytes of Window only catch writes). Linux/POSIX.
+template <typename T>
+class PageEndArray {
+ public:
+  explicit PageEndArray(std::size_t capacity) {
+    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    usable_ = (capacity * sizeof(T) + page - 1) / page * page;
+    size_ = usable_ + page;
+    void* mem = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) throw std::runtime_error("mmap failed");
+    mem_ = static_cast<unsigned char*>(mem);
+    if (mprotect(mem_ + usable_, page, PROT_NONE) != 0) throw std::runtime_error("mprotect failed");
+  }
+  PageEndArray(const PageEndArray&) = delete;
+  PageEndArray& operator=(const PageEndArray&) = delete;
+  ~PageEndArray() { munmap(mem_, size_); }
+
+  // n elements ending at the inaccessible page.
+  T* Place(std::size_t n) { return reinterpret_cast<T*>(mem_ + usable_) - n; }
+
+ private:
+  unsigned char* mem_;
+  std::size_t usable_;
+  std::size_t size_;
+};
+
+// NaN, infinities, signed zeros, denormals, the extremes of the range and a
+// few ordinary numbers.
+template <typename T>
+std::vector<T> FloatSpecials() {
+  using L = std::numeric_limits<T>;
+  std::vector<T> v = {
+      L::quiet_NaN(),  -L::quiet_NaN(),  L::infinity(), -L::infinity(), T{0},     -T{0},
+      L::denorm_min(), -L::denorm_min(), L::min() / 3,  -L::min() / 3,  L::min(), -L::min(),
+      L::max(),        -L::max(),        L::epsilon(),  -L::epsilon(),  T{1},     T{-1},
+      T{0.5},          T{-0.5},          T{2},          T{-2},          T{3},     T{-3},
+      T{0.1},          T{-7.75},         T{1e-30},      T{-1e30}};
+  return v;
+}
+
+// Zero, small numbers, the extremes and their neighbours, and counts around
+// the shift widths.
+template <typename T>
+std::vector<T> IntSpecials() {
+  using L = std::numeric_limits<T>;
+  constexpr T kBits = sizeof(T) * 8;
+  return {T{0},     T{1},     T{-1},        T{2},         T{-2},     T{3},  T{-7},
+          L::min(), L::max(), L::min() + 1, L::max() - 1, kBits - 1, kBits, kBits + 1,
+          -kBits,   T{1000},  T{-999},      T{0x5A5A5},   T{-123456}};
+}
+
+// Reproducible pseudo-random numbers (fixed seed per caller).
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : engine_(seed) {}
+
+  double Uniform(double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(engine_);
+  }
+
+  // A random sign times 2^e, e uniform in [min_exp, max_exp): magnitudes
+  // spread over many binades.
+  double LogUniform(double min_exp, double max_exp) {
+    const double m = std::exp2(Uniform(min_exp, max_exp));
+    return (engine_() & 1) ? -m : m;
+  }
+
+  template <typename T>
+  T Int() {
+    return static_cast<T>(engine_());
+  }
+
+  template <typename T>
+  T IntIn(T lo, T hi) {
+    return std::uniform_int_distribution<T>(lo, hi)(engine_);
+  }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+// specials followed by `count` values from gen().
+template <typename T, class Gen>
+std::vector<T> Pool(std::vector<T> specials, std::size_t count, Gen&& gen) {
+  for (std::size_t i = 0; i < count; ++i) specials.push_back(static_cast<T>(gen()));
+  return specials;
+}
+
+}  // namespace opgen::kernel_tests

@@ -1,0 +1,164 @@
+// Softmax against a long double reference, on every SIMD target, over
+// (outer, n, inner) shapes (n = 0, inner = 1 and inner > 1, lengths that are
+// not multiples of any vector length), x starting 0..3 elements past an
+// aligned address, out separate and out == x.
+//
+// Tolerance (stated in kernels/softmax.hpp too), for each output p_k with
+// d_k = |x_k - max|, eps and min_normal of T:
+//   |got - p_k| <= (4 + n + d_k) eps p_k + min_normal
+// 4 eps covers exp (< 1.1 ulp), 1 / sum and the product; n eps the sum;
+// d_k eps the rounding of x_k - max in T, which exp turns into a relative
+// error; min_normal the flush of results below the normal range to 0. A
+// NaN reference (row containing NaN or +inf, row of -inf) requires NaN.
+#include "kernels/softmax.hpp"
+
+#include <algorithm>
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "tests/kernels/errors.hpp"
+#include "tests/kernels/inputs.hpp"
+#include "tests/kernels/sweep.hpp"
+#include "tests/kernels/targets.hpp"
+
+namespace opgen::kernel_tests {
+namespace {
+
+namespace k = opgen::kernels;
+
+struct Shape {
+  std::size_t outer, n, inner;
+};
+
+const std::vector<Shape> kShapes = {{1, 0, 1},    {3, 0, 4},  {0, 4, 1},  {1, 1, 1},   {4, 1, 1},
+                                    {1, 1, 5},    {1, 2, 1},  {2, 15, 1}, {1, 16, 1},  {3, 17, 1},
+                                    {1, 49, 1},   {2, 64, 1}, {1, 95, 1}, {2, 100, 1}, {1, 1024, 1},
+                                    {2, 1001, 1}, {3, 5, 2},  {2, 7, 3},  {1, 10, 16}, {2, 4, 17},
+                                    {1, 33, 31},  {2, 3, 64}, {1, 5, 65}, {2, 9, 100}, {1, 300, 7}};
+
+enum class Data { kOrdinary, kWide, kSpecials };
+
+template <typename T>
+void Fill(T* x, const Shape& s, Data data, std::uint64_t seed) {
+  using L = std::numeric_limits<T>;
+  Random random(seed);
+  const std::size_t count = s.outer * s.n * s.inner;
+  for (std::size_t j = 0; j < count; ++j) {
+    // kWide reaches far below ln(min_normal) relative to the row maximum.
+    x[j] = static_cast<T>(data == Data::kWide ? random.Uniform(-800, 10) : random.Uniform(-10, 10));
+  }
+  if (data != Data::kSpecials || count == 0) return;
+  // Output column (0, 0) all -inf; others get a NaN, a +inf, some -inf.
+  for (std::size_t k = 0; k < s.n; ++k) x[k * s.inner] = -L::infinity();
+  const T specials[] = {L::quiet_NaN(), L::infinity(), -L::infinity(), -L::infinity()};
+  for (std::size_t t = 0; t < 4; ++t) x[(t * 7919 + 5 * s.inner + 1) % count] = specials[t];
+}
+
+// Reference outputs of one (o, i) column, and their bounds.
+template <typename T>
+void Reference(const std::vector<T>& column, std::vector<long double>& p,
+               std::vector<long double>& bound) {
+  using L = std::numeric_limits<T>;
+  const std::size_t n = column.size();
+  long double max = -std::numeric_limits<long double>::infinity();
+  bool nan = false;
+  for (const T v : column) {
+    nan = nan || std::isnan(v);
+    max = std::max<long double>(max, v);
+  }
+  long double sum = 0;
+  p.assign(n, 0);
+  bound.assign(n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    p[k] = nan ? L::quiet_NaN() : std::exp(column[k] - max);  // -inf - -inf is NaN too
+    sum += p[k];
+  }
+  const long double eps = L::epsilon();
+  for (std::size_t k = 0; k < n; ++k) {
+    p[k] /= sum;
+    const long double d = std::fabs(column[k] - max);
+    bound[k] = L::min() + (p[k] > 0 ? (4 + n + d) * eps * p[k] : 0);
+  }
+}
+
+std::size_t MaxCount() {
+  std::size_t count = 0;
+  for (const Shape& s : kShapes) count = std::max(count, s.outer * s.n * s.inner);
+  return count;
+}
+
+template <typename T>
+void CheckSoftmax(const char* name) {
+  Report report(name, 1);
+  PageEndArray<T> x_end(MaxCount()), out_end(MaxCount());
+  for (const Shape& s : kShapes) {
+    for (const Data data : {Data::kOrdinary, Data::kWide, Data::kSpecials}) {
+      for (std::size_t placement = 0; placement < kPlacements; ++placement) {
+        for (const bool in_place : {false, true}) {
+          const std::size_t count = s.outer * s.n * s.inner;
+          const bool page_end = placement == kOffsets;
+          Window<T> xw(count, placement % kOffsets);
+          Window<T> ow(count, (placement + 1) % kOffsets);
+          T* const x = page_end ? x_end.Place(count) : xw.data();
+          T* const out = page_end ? out_end.Place(count) : ow.data();
+          Fill(x, s, data, 31 * count + placement);
+          if (in_place) {
+            std::copy(x, x + count, out);
+            k::Softmax(out, out, s.outer, s.n, s.inner);
+          } else {
+            k::Softmax(x, out, s.outer, s.n, s.inner);
+          }
+          std::vector<long double> p, bound;
+          for (std::size_t o = 0; o < s.outer; ++o) {
+            for (std::size_t i = 0; i < s.inner; ++i) {
+              std::vector<T> column;
+              for (std::size_t k = 0; k < s.n; ++k)
+                column.push_back(x[(o * s.n + k) * s.inner + i]);
+              Reference(column, p, bound);
+              for (std::size_t k = 0; k < s.n; ++k) {
+                const T got = out[(o * s.n + k) * s.inner + i];
+                const double error = std::isnan(p[k]) ? ExactError(got, p[k])
+                                     : std::isnan(got)
+                                         ? kFail
+                                         : static_cast<double>(std::fabs(got - p[k]) / bound[k]);
+                report.Add(error, [&] {
+                  return "shape (" + std::to_string(s.outer) + ", " + std::to_string(s.n) + ", " +
+                         std::to_string(s.inner) + ") data " +
+                         std::to_string(static_cast<int>(data)) + " " + Placement(placement) +
+                         (in_place ? " out==x" : " out!=x") + " [" + std::to_string(o) + ", " +
+                         std::to_string(k) + ", " + std::to_string(i) + "] x=" + Show(column[k]) +
+                         " got " + Show(got) + " want " + Show(p[k]);
+                });
+              }
+            }
+          }
+          report.Require(ow.GuardsIntact() && xw.GuardsIntact(),
+                         [&] { return "wrote outside [0, count)"; });
+        }
+      }
+    }
+  }
+  report.Finish();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(softmax)
+
+BOOST_AUTO_TEST_CASE(softmax_float32_within_bound) {
+  ForEachTarget([](std::int64_t) { CheckSoftmax<float>("Softmax<float32>"); });
+}
+
+BOOST_AUTO_TEST_CASE(softmax_float64_within_bound) {
+  ForEachTarget([](std::int64_t) { CheckSoftmax<double>("Softmax<float64>"); });
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace opgen::kernel_tests

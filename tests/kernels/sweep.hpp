@@ -1,0 +1,215 @@
+// Drivers that run an elementwise kernel over many lengths, alignments and
+// aliasings and compare every element with a scalar reference.
+#pragma once
+
+#include <algorithm>
+#include <boost/test/unit_test.hpp>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tests/kernels/errors.hpp"
+#include "tests/kernels/inputs.hpp"
+
+namespace opgen::kernel_tests {
+
+// The errors of one kernel on one target: counts the elements out of
+// tolerance, shows the first few with their inputs, and keeps the largest
+// error (reported with --log_level=message; the accuracy statements in the
+// kernel headers come from it).
+class Report {
+ public:
+  Report(std::string what, double tolerance) : what_(std::move(what)), tolerance_(tolerance) {}
+  Report(const Report&) = delete;
+  Report& operator=(const Report&) = delete;
+
+  template <class Describe>
+  void Add(double error, Describe&& describe) {
+    ++checked_;
+    if (error > max_error_) {
+      max_error_ = error;
+      worst_ = describe();
+    }
+    if (error <= tolerance_) return;
+    if (++failures_ <= kShown) {
+      BOOST_ERROR(what_ << ": " << describe() << ": error " << error << " > tolerance "
+                        << tolerance_);
+    }
+  }
+
+  template <class Describe>
+  void Require(bool ok, Describe&& describe) {
+    if (!ok && ++failures_ <= kShown) BOOST_ERROR(what_ << ": " << describe());
+  }
+
+  void Finish() const {
+    BOOST_TEST(failures_ == 0u,
+               what_ << ": " << failures_ << " failures in " << checked_ << " elements");
+    BOOST_TEST_MESSAGE(what_ << ": max error " << max_error_ << " over " << checked_ << " elements"
+                             << (worst_.empty() ? "" : ", at ") << worst_);
+  }
+
+  double max_error() const { return max_error_; }
+
+ private:
+  static constexpr int kShown = 8;
+  std::string what_;
+  double tolerance_;
+  std::size_t checked_ = 0;
+  int failures_ = 0;
+  double max_error_ = 0;
+  std::string worst_;
+};
+
+// Where the arrays of one call live: kOffsets placements at 0..3 elements
+// past an aligned address, in guarded windows, and a last one where every
+// array ends at an inaccessible page.
+inline constexpr std::size_t kPlacements = kOffsets + 1;
+
+inline std::string Placement(std::size_t placement) {
+  return placement == kOffsets ? "at page end" : "offset=" + std::to_string(placement);
+}
+
+inline std::string Where(std::size_t n, std::size_t placement, const char* aliasing,
+                         std::size_t i) {
+  return "n=" + std::to_string(n) + " " + Placement(placement) + " " + aliasing + " [" +
+         std::to_string(i) + "]";
+}
+
+// kernel(const T* x, T* out, size_t n); reference(T x) -> long double;
+// error(T got, long double want, T x) -> double (in the tolerance's unit).
+// Runs every n in [0, kMaxN] at every placement, out separate (at a
+// different offset) and out == x, filling x from `pool` at a shift that
+// varies with n and placement so that every value reaches every lane.
+template <typename T, class Kernel, class Reference, class Error>
+void SweepUnary(Report& report, const std::vector<T>& pool, Kernel&& kernel, Reference&& reference,
+                Error&& error) {
+  const std::size_t p = pool.size();
+  PageEndArray<T> x_end(kMaxN), out_end(kMaxN);
+  for (std::size_t n = 0; n <= kMaxN; ++n) {
+    for (std::size_t placement = 0; placement < kPlacements; ++placement) {
+      for (const bool in_place : {false, true}) {
+        const bool page_end = placement == kOffsets;
+        Window<T> xw(n, placement % kOffsets);
+        Window<T> ow(n, (placement + 1) % kOffsets);
+        T* const x = page_end ? x_end.Place(n) : xw.data();
+        T* const out = page_end ? out_end.Place(n) : ow.data();
+        for (std::size_t i = 0; i < n; ++i) x[i] = pool[(i + 7 * n + 3 * placement) % p];
+        const char* aliasing = in_place ? "out==x" : "out!=x";
+        if (in_place) {
+          std::copy(x, x + n, out);
+          kernel(out, out, n);
+        } else {
+          kernel(x, out, n);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          const long double want = reference(x[i]);
+          report.Add(error(out[i], want, x[i]), [&] {
+            return Where(n, placement, aliasing, i) + " x=" + Show(x[i]) + " got " + Show(out[i]) +
+                   " want " + Show(want);
+          });
+        }
+        report.Require(ow.GuardsIntact() && xw.GuardsIntact(),
+                       [&] { return Where(n, placement, aliasing, 0) + ": wrote outside [0, n)"; });
+      }
+    }
+  }
+}
+
+// Binary version: y comes from its own pool at another shift; aliasing
+// variants out != x, y, out == x and out == y.
+template <typename T, class Kernel, class Reference, class Error>
+void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<T>& ypool,
+                 Kernel&& kernel, Reference&& reference, Error&& error) {
+  const char* const kAliasing[] = {"out!=x,y", "out==x", "out==y"};
+  PageEndArray<T> x_end(kMaxN), y_end(kMaxN), out_end(kMaxN);
+  for (std::size_t n = 0; n <= kMaxN; ++n) {
+    for (std::size_t placement = 0; placement < kPlacements; ++placement) {
+      for (int alias = 0; alias < 3; ++alias) {
+        const bool page_end = placement == kOffsets;
+        Window<T> xw(n, placement % kOffsets);
+        Window<T> yw(n, (placement + 2) % kOffsets);
+        Window<T> ow(n, (placement + 1) % kOffsets);
+        T* const x = page_end ? x_end.Place(n) : xw.data();
+        T* const y = page_end ? y_end.Place(n) : yw.data();
+        T* const out = page_end ? out_end.Place(n) : ow.data();
+        for (std::size_t i = 0; i < n; ++i) {
+          x[i] = xpool[(i + 7 * n + 3 * placement) % xpool.size()];
+          y[i] = ypool[(3 * i + 5 * n + placement + alias) % ypool.size()];
+        }
+        const T* in_x = x;
+        const T* in_y = y;
+        if (alias == 1) {
+          std::copy(x, x + n, out);
+          in_x = out;
+        } else if (alias == 2) {
+          std::copy(y, y + n, out);
+          in_y = out;
+        }
+        kernel(in_x, in_y, out, n);
+        for (std::size_t i = 0; i < n; ++i) {
+          const long double want = reference(x[i], y[i]);
+          report.Add(error(out[i], want, x[i]), [&] {
+            return Where(n, placement, kAliasing[alias], i) + " x=" + Show(x[i]) +
+                   " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " + Show(want);
+          });
+        }
+        report.Require(ow.GuardsIntact() && xw.GuardsIntact() && yw.GuardsIntact(), [&] {
+          return Where(n, placement, kAliasing[alias], 0) + ": wrote outside [0, n)";
+        });
+      }
+    }
+  }
+}
+
+// One call over all of xs (a dense sample of the input range).
+template <typename T, class Kernel, class Reference, class Error>
+void CheckUnaryArray(Report& report, const std::vector<T>& xs, Kernel&& kernel,
+                     Reference&& reference, Error&& error) {
+  std::vector<T> out(xs.size());
+  kernel(xs.data(), out.data(), xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const long double want = reference(xs[i]);
+    report.Add(error(out[i], want, xs[i]),
+               [&] { return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want); });
+  }
+}
+
+// One call over every pair (x, y) of xs and ys.
+template <typename T, class Kernel, class Reference, class Error>
+void CheckAllPairs(Report& report, const std::vector<T>& xs, const std::vector<T>& ys,
+                   Kernel&& kernel, Reference&& reference, Error&& error) {
+  std::vector<T> x, y;
+  for (const T a : xs) {
+    for (const T b : ys) {
+      x.push_back(a);
+      y.push_back(b);
+    }
+  }
+  std::vector<T> out(x.size());
+  kernel(x.data(), y.data(), out.data(), x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const long double want = reference(x[i], y[i]);
+    report.Add(error(out[i], want, x[i]), [&] {
+      return "x=" + Show(x[i]) + " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " +
+             Show(want);
+    });
+  }
+}
+
+// Error functors for the common cases.
+struct Exact {
+  template <typename T>
+  double operator()(T got, long double want, T) const {
+    return ExactError(got, want);
+  }
+};
+struct Ulp {
+  template <typename T>
+  double operator()(T got, long double want, T) const {
+    return UlpError(got, want);
+  }
+};
+
+}  // namespace opgen::kernel_tests

@@ -1,0 +1,55 @@
+// Runs a test body once per SIMD target that is both compiled in and
+// supported by this CPU, with Highway's dynamic dispatch forced to it.
+#pragma once
+
+#include <hwy/targets.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace opgen::kernel_tests {
+
+// The target HWY_DYNAMIC_DISPATCH picks right now (dispatch_probe.cpp).
+std::int64_t DispatchedTarget();
+
+// Restores normal target selection even when a REQUIRE assertion throws.
+struct TargetMockReset {
+  TargetMockReset() = default;
+  TargetMockReset(const TargetMockReset&) = delete;
+  TargetMockReset& operator=(const TargetMockReset&) = delete;
+  ~TargetMockReset() { hwy::SetSupportedTargetsForTest(0); }
+};
+
+// Calls body(target) for every target. SetSupportedTargetsForTest also
+// resets Highway's cached choice, so the next dispatched call re-selects;
+// the probe checks that it selected `target`. Failures inside body carry the
+// target name.
+template <class Body>
+void ForEachTarget(Body&& body) {
+  hwy::SetSupportedTargetsForTest(0);
+  const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  BOOST_TEST_REQUIRE(!targets.empty());
+  const TargetMockReset reset;
+  for (const std::int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    BOOST_TEST_CONTEXT("target " << hwy::TargetName(target)) {
+      BOOST_TEST_REQUIRE(DispatchedTarget() == target);
+      body(target);
+    }
+  }
+}
+
+// "AVX3 AVX2 SSE4 SSSE3 SCALAR": the targets ForEachTarget visits.
+inline std::string TargetNames() {
+  hwy::SetSupportedTargetsForTest(0);
+  std::string names;
+  for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
+    if (!names.empty()) names += ' ';
+    names += hwy::TargetName(target);
+  }
+  return names;
+}
+
+}  // namespace opgen::kernel_tests

@@ -1,0 +1,228 @@
+// Transcendental kernels against long double references, on every SIMD target.
+//
+// Tolerances, as stated in kernels/transcendental.hpp. An ulp is the spacing
+// of T at the exact (long double) result, denorm_min in the subnormal range;
+// "ulp of max(1,|x|)" is an absolute bound. Infinite and NaN results must
+// match exactly. In parentheses the largest error measured over these inputs
+// and, outside the tests, over millions of random inputs per target.
+//
+// | function | float32 and float64         | reference                           |
+// |----------|-----------------------------|-------------------------------------|
+// | Sqrt     | exact                       | std::sqrt in T (correctly rounded)  |
+// | Exp      | 2 ulp (1.02)                | std::exp(long double)               |
+// | Log      | 2 ulp (0.96)                | std::log(long double)               |
+// | Tanh     | 4 ulp (3.14)                | std::tanh(long double)              |
+// | Sigmoid  | 3 ulp (2.33)                | 1 / (1 + std::exp(-x)), long double |
+// | Gelu     | 3 ulp of max(1, |x|) (1.95) | tanh form in long double; 0 at -inf |
+#include "kernels/transcendental.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "tests/kernels/errors.hpp"
+#include "tests/kernels/inputs.hpp"
+#include "tests/kernels/sweep.hpp"
+#include "tests/kernels/targets.hpp"
+
+namespace opgen::kernel_tests {
+namespace {
+
+namespace k = opgen::kernels;
+
+constexpr double kExpUlp = 2;
+constexpr double kLogUlp = 2;
+constexpr double kTanhUlp = 4;
+constexpr double kSigmoidUlp = 3;
+constexpr double kGeluUlp = 3;
+
+// Size of the dense random sample checked in one call per target and type.
+constexpr std::size_t kDense = 50000;
+
+template <typename T>
+std::string Name(const char* function) {
+  return std::string(function) + (sizeof(T) == 4 ? "<float32>" : "<float64>");
+}
+
+template <typename T>
+constexpr bool kIsFloat = sizeof(T) == 4;
+
+// The sweep pool: specials plus `count` values from gen().
+template <typename T, class Gen>
+std::vector<T> Inputs(std::vector<T> extra, std::size_t count, Gen&& gen) {
+  std::vector<T> specials = FloatSpecials<T>();
+  specials.insert(specials.end(), extra.begin(), extra.end());
+  return Pool<T>(specials, count, gen);
+}
+
+// Runs the sweep (lengths, offsets, aliasing) and the dense sample.
+template <typename T, class Kernel, class Reference, class Error>
+void Check(const std::string& name, double tolerance, const std::vector<T>& pool,
+           const std::vector<T>& dense, Kernel&& kernel, Reference&& reference, Error&& error) {
+  Report report(name, tolerance);
+  SweepUnary(report, pool, kernel, reference, error);
+  CheckUnaryArray(report, dense, kernel, reference, error);
+  report.Finish();
+}
+
+template <typename T, class Gen>
+std::vector<T> Dense(std::uint64_t seed, Gen&& gen) {
+  Random random(seed);
+  std::vector<T> v(kDense);
+  for (T& x : v) x = static_cast<T>(gen(random));
+  return v;
+}
+
+template <typename T>
+void CheckSqrt() {
+  Random random(1);
+  const auto pool = Inputs<T>({T{4}, T{2.25}}, 60, [&] { return random.LogUniform(-140, 120); });
+  const auto dense = Dense<T>(2, [](Random& r) { return std::abs(r.LogUniform(-1000, 1000)); });
+  Check(
+      Name<T>("Sqrt"), 0, pool, dense,
+      [](const T* x, T* out, std::size_t n) { k::Sqrt(x, out, n); },
+      [](T x) { return static_cast<long double>(std::sqrt(x)); }, Exact());
+}
+
+template <typename T>
+void CheckExp() {
+  // Overflow at ln(max), the denormal range and underflow to 0.
+  const double hi = kIsFloat<T> ? 88.8 : 709.9;
+  const double lo = kIsFloat<T> ? -104.5 : -745.2;
+  const std::vector<T> edges =
+      kIsFloat<T>
+          ? std::vector<T>{88.72f, 88.73f, -87.33f, -87.34f, -103.27f, -103.98f, -104.0f, 1e-8f}
+          : std::vector<T>{709.78, 709.79, -708.39, -708.40, -744.44, -745.13, -745.14, 1e-17};
+  Random random(3);
+  const auto pool = Inputs<T>(edges, 60, [&] { return random.Uniform(lo, hi); });
+  const auto dense = Dense<T>(4, [&](Random& r) {
+    return r.Uniform(0, 1) < 0.8 ? r.Uniform(lo, hi) : r.LogUniform(-60, 10);
+  });
+  Check(
+      Name<T>("Exp"), kExpUlp, pool, dense,
+      [](const T* x, T* out, std::size_t n) { k::Exp(x, out, n); },
+      [](T x) { return std::exp(static_cast<long double>(x)); }, Ulp());
+}
+
+template <typename T>
+void CheckLog() {
+  using L = std::numeric_limits<T>;
+  const double min_exp = L::min_exponent - L::digits;
+  const double max_exp = L::max_exponent;
+  Random random(5);
+  const auto pool = Inputs<T>({T{1} + L::epsilon(), T{1} - L::epsilon() / 2, T{0.7071}, T{1.4142}},
+                              60, [&] { return std::abs(random.LogUniform(min_exp, max_exp)); });
+  const auto dense = Dense<T>(6, [&](Random& r) {
+    return r.Uniform(0, 1) < 0.7 ? std::abs(r.LogUniform(min_exp, max_exp)) : r.Uniform(0.5, 2);
+  });
+  Check(
+      Name<T>("Log"), kLogUlp, pool, dense,
+      [](const T* x, T* out, std::size_t n) { k::Log(x, out, n); },
+      [](T x) { return std::log(static_cast<long double>(x)); }, Ulp());
+}
+
+template <typename T>
+void CheckTanh() {
+  Random random(7);
+  const auto pool = Inputs<T>({T{18.7}, T{19}, T{-0.3466}, T{0.3467}}, 60,
+                              [&] { return random.Uniform(-20, 20); });
+  const auto dense = Dense<T>(8, [&](Random& r) {
+    return r.Uniform(0, 1) < 0.7 ? r.Uniform(-25, 25) : r.LogUniform(-80, 5);
+  });
+  Check(
+      Name<T>("Tanh"), kTanhUlp, pool, dense,
+      [](const T* x, T* out, std::size_t n) { k::Tanh(x, out, n); },
+      [](T x) { return std::tanh(static_cast<long double>(x)); }, Ulp());
+}
+
+template <typename T>
+void CheckSigmoid() {
+  const double range = kIsFloat<T> ? 110 : 750;
+  Random random(9);
+  const auto pool =
+      Inputs<T>({T{-87.5}, T{-103.5}, T{40}}, 60, [&] { return random.Uniform(-range, range); });
+  const auto dense = Dense<T>(10, [&](Random& r) {
+    return r.Uniform(0, 1) < 0.7 ? r.Uniform(-40, 40) : r.Uniform(-range, range);
+  });
+  Check(
+      Name<T>("Sigmoid"), kSigmoidUlp, pool, dense,
+      [](const T* x, T* out, std::size_t n) { k::Sigmoid(x, out, n); },
+      [](T x) { return 1 / (1 + std::exp(-static_cast<long double>(x))); }, Ulp());
+}
+
+template <typename T>
+void CheckGelu() {
+  Random random(11);
+  const auto pool = Inputs<T>({T{-5}, T{-10}, T{-12}, T{1e10}, T{-1e10}}, 60,
+                              [&] { return random.Uniform(-12, 12); });
+  const auto dense = Dense<T>(12, [&](Random& r) {
+    return r.Uniform(0, 1) < 0.8 ? r.Uniform(-15, 15) : r.LogUniform(-30, 30);
+  });
+  const auto reference = [](T x) {
+    // The limits at +-inf (the formula gives -inf * 0 at -inf).
+    if (std::isinf(x)) return x > 0 ? static_cast<long double>(x) : 0.0L;
+    const long double v = x;
+    const long double u = 0.797884560802865355879892119868763737L * (v + 0.044715L * v * v * v);
+    return 0.5L * v * (1 + std::tanh(u));
+  };
+  const auto error = [](T got, long double want, T x) {
+    return ScaledError(got, want, std::max(1.0L, std::fabs(static_cast<long double>(x))));
+  };
+  Check(
+      Name<T>("Gelu"), kGeluUlp, pool, dense,
+      [](const T* x, T* out, std::size_t n) { k::Gelu(x, out, n); }, reference, error);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(transcendental)
+
+BOOST_AUTO_TEST_CASE(sqrt_is_correctly_rounded) {
+  ForEachTarget([](std::int64_t) {
+    CheckSqrt<float>();
+    CheckSqrt<double>();
+  });
+}
+
+BOOST_AUTO_TEST_CASE(exp_matches_reference) {
+  ForEachTarget([](std::int64_t) {
+    CheckExp<float>();
+    CheckExp<double>();
+  });
+}
+
+BOOST_AUTO_TEST_CASE(log_matches_reference) {
+  ForEachTarget([](std::int64_t) {
+    CheckLog<float>();
+    CheckLog<double>();
+  });
+}
+
+BOOST_AUTO_TEST_CASE(tanh_matches_reference) {
+  ForEachTarget([](std::int64_t) {
+    CheckTanh<float>();
+    CheckTanh<double>();
+  });
+}
+
+BOOST_AUTO_TEST_CASE(sigmoid_matches_reference) {
+  ForEachTarget([](std::int64_t) {
+    CheckSigmoid<float>();
+    CheckSigmoid<double>();
+  });
+}
+
+BOOST_AUTO_TEST_CASE(gelu_matches_reference) {
+  ForEachTarget([](std::int64_t) {
+    CheckGelu<float>();
+    CheckGelu<double>();
+  });
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace opgen::kernel_tests
