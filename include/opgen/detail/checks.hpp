@@ -1,0 +1,188 @@
+// Support for generated wrappers: argument checks, the helpers constraint
+// expressions compile to, shape and dtype rules, and output preparation.
+//
+// Everything here takes the qualified op name first ("math.add") so that
+// every opgen::Error it throws names the op. Generated code calls these;
+// hand-written code normally does not need them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "opgen/dtype.hpp"
+#include "opgen/error.hpp"
+#include "opgen/shape.hpp"
+#include "opgen/span.hpp"
+#include "opgen/tensor.hpp"
+
+namespace opgen::detail {
+
+// ---------------------------------------------------------------------------
+// Parameter checks (emitted by the generator from types and counts)
+
+/// The dtype classes of the spec's tensor types.
+enum class TypeClass : std::uint8_t {
+  float_,   // float32, float64
+  int_,     // int32, int64
+  numeric,  // float or int
+  bool_,    // bool
+  any,      // every dtype
+  float32,
+  float64,
+  int32,
+  int64,
+};
+
+/// True when `t` belongs to class `c`.
+bool in_class(DType t, TypeClass c) noexcept;
+/// "a float tensor (float32 or float64)", for messages.
+std::string_view class_phrase(TypeClass c) noexcept;
+
+/// Throws unless `t` is non-null ("x is required but was not given").
+void require_tensor(const char* op, const char* param, const Tensor& t);
+/// Throws unless `t` is non-null and its dtype belongs to `c`
+/// ("x must be a float tensor (float32 or float64), got int32").
+void require_type(const char* op, const char* param, const Tensor& t, TypeClass c);
+/// Same, for every tensor of a counted input (messages say "xs[2]").
+void require_type(const char* op, const char* param, Span<Tensor> ts, TypeClass c);
+/// Throws unless lo <= n <= hi (hi < 0: no upper bound)
+/// ("dims must have at least 1 value, got 0").
+void require_count(const char* op, const char* param, std::size_t n, std::int64_t lo,
+                   std::int64_t hi);
+/// Throws unless the dtype of `dispatch` is one the op's kernels implement
+/// (`supported` lists them): "math.foo: no kernel for int32 (supported: float32, float64)".
+void require_supported(const char* op, DType dtype, std::initializer_list<DType> supported);
+
+/// One or several tensors (a single input or a counted one), so that the
+/// helpers below accept `{x, y}` and `{xs}` alike. Null tensors (absent
+/// optional inputs) are skipped by every helper.
+struct TensorGroup {
+  TensorGroup(const Tensor& t) noexcept : first(&t), count(1) {}
+  TensorGroup(Span<Tensor> ts) noexcept : first(ts.data()), count(ts.size()) {}
+  const Tensor* first;
+  std::size_t count;
+};
+
+/// A tensor group with the parameter name it came from, for messages.
+struct NamedGroup {
+  const char* name;
+  TensorGroup tensors;
+};
+
+/// Throws unless every non-null tensor of `groups` has the same dtype
+/// ("x and y must have the same dtype, got float32 and float64"). Emitted for
+/// the inputs of pointwise ops whose dtype rule does not promote.
+void require_same_dtype(const char* op, std::initializer_list<NamedGroup> groups);
+
+// ---------------------------------------------------------------------------
+// Constraint expressions
+
+/// One value shown in a failed check's message: its source text and value.
+struct ShownValue {
+  const char* expr;
+  std::string value;
+};
+
+/// Throws the error of a failed constraint:
+/// "<op>: <message> (check: <check>; a = 1, b = 2)". With an empty message
+/// the check's prose stands in for it.
+[[noreturn]] void fail_check(const char* op, std::string_view message, std::string_view check,
+                             std::initializer_list<ShownValue> values);
+
+/// Renderings of values for messages.
+std::string show(std::int64_t v);
+std::string show(int v);
+std::string show(double v);
+std::string show(bool v);
+std::string show(DType v);
+std::string show(std::string_view v);
+std::string show(const Shape& v);
+std::string show(const Tensor& v);
+std::string show(Span<std::int64_t> v);
+std::string show(Span<double> v);
+std::string show(Span<bool> v);
+std::string show(Span<Tensor> v);
+
+/// `x.size(i)` in a constraint: negative i counts from the end; out of
+/// range throws "x.size(3): dimension 3 is out of range for x of rank 2".
+std::int64_t dim_size(const char* op, const char* param, const Tensor& t, std::int64_t i);
+/// `p[i]` in a constraint, with the index checked against len(p).
+template <class T>
+const T& element(const char* op, const char* param, Span<T> p, std::int64_t i);
+[[noreturn]] void throw_index(const char* op, const char* param, std::int64_t i, std::size_t n);
+
+/// Integer `/` and `%` in constraints: division by zero is an opgen::Error,
+/// not undefined behaviour. Division truncates toward zero, as in C++.
+std::int64_t checked_div(const char* op, std::int64_t a, std::int64_t b);
+std::int64_t checked_mod(const char* op, std::int64_t a, std::int64_t b);
+/// Integer `<<` and `>>` in constraints, defined for every count: a count
+/// outside [0, 63] gives 0 (left) or the sign fill (right).
+std::int64_t shift_left(std::int64_t a, std::int64_t b) noexcept;
+std::int64_t shift_right(std::int64_t a, std::int64_t b) noexcept;
+
+/// `sameType(...)`, `sameShape(...)`, `broadcastable(...)` over every
+/// non-null tensor of the groups (true for fewer than two tensors).
+bool same_type(std::initializer_list<TensorGroup> groups) noexcept;
+bool same_shape(std::initializer_list<TensorGroup> groups) noexcept;
+bool broadcastable(std::initializer_list<TensorGroup> groups) noexcept;
+
+// ---------------------------------------------------------------------------
+// Shape and dtype rules of outputs
+
+/// numpy broadcasting of `acc` with `s`, in place. Returns false, leaving
+/// `acc` unchanged, when the shapes are incompatible.
+bool broadcast_into(Shape& acc, const Shape& s) noexcept;
+/// `broadcast(x, y, ...)`: numpy broadcasting of the non-null tensors;
+/// throws "x and y cannot be broadcast together: [2, 3] and [4]".
+Shape broadcast_shape(const char* op, std::initializer_list<NamedGroup> groups);
+/// `reduce(x, dims, keep_dims)`: x's shape without the reduced dims (or with
+/// them set to 1). Empty `dims` reduces every dimension; negative dims count
+/// from the end; a scalar accepts 0 and -1. Throws for a dimension out of
+/// range or given twice, naming `dims_param`
+/// ("dims: dimension 2 is out of range for x of rank 2"); `x_param` names x
+/// in the message ("a tensor" when null).
+Shape reduce_shape(const char* op, const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
+                   bool keep_dims, const char* x_param = nullptr);
+/// `matmul(a, b, trans_a, trans_b)`: [..., m, k] x [..., k, n] -> [..., m, n]
+/// with broadcast batch dimensions; rank-1 operands as in numpy.matmul.
+/// Throws on mismatched inner dimensions.
+Shape matmul_shape(const char* op, const char* a_param, const Tensor& a, const char* b_param,
+                   const Tensor& b, bool trans_a, bool trans_b);
+/// `concat(xs, dim)`: equal shapes except along `dim`, whose sizes add up.
+Shape concat_shape(const char* op, const char* param, Span<Tensor> xs, std::int64_t dim);
+/// `stack(xs, dim)`: equal shapes, a new dimension of size len(xs) at `dim`.
+Shape stack_shape(const char* op, const char* param, Span<Tensor> xs, std::int64_t dim);
+/// `from(arg)`: the arg's values as a shape (non-negative, rank <= kMaxRank).
+Shape shape_from(const char* op, const char* param, Span<std::int64_t> dims);
+
+/// Makes `out` ready to receive an op's result: a null `out` is allocated
+/// with `shape` and `dtype`; otherwise its shape and dtype must match exactly
+/// ("out y must be float32[2, 3], got float32[3]").
+void prepare_output(const char* op, const char* param, Tensor& out, const Shape& shape,
+                    DType dtype);
+
+/// `x` itself when it already has dtype `to`, else a converted copy.
+/// Conversions follow C++ (float to int truncates toward zero; values out of
+/// range of the target saturate).
+Tensor cast(const Tensor& x, DType to);
+
+/// Normalises dimension `dim` (negative counts from the end) against rank
+/// `rank`; a scalar (rank 0) accepts 0 and -1, as in PyTorch. Throws
+/// "dim 3 is out of range for x of rank 2" naming `param` (the dim's own
+/// parameter); `tensor_param` names the tensor ("a tensor" when null).
+std::int64_t normalize_dim(const char* op, const char* param, std::int64_t dim, int rank,
+                           const char* tensor_param = nullptr);
+
+// ---------------------------------------------------------------------------
+
+template <class T>
+const T& element(const char* op, const char* param, Span<T> p, std::int64_t i) {
+  const auto n = static_cast<std::int64_t>(p.size());
+  if (i < 0 || i >= n) throw_index(op, param, i, p.size());
+  return p[static_cast<std::size_t>(i)];
+}
+
+}  // namespace opgen::detail

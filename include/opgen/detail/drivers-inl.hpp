@@ -1,0 +1,304 @@
+// Definitions of the driver templates declared in drivers.hpp (included at
+// its end), and the non-template planning they share, defined in
+// runtime/drivers.cpp.
+//
+// Cost model: a pointwise call on tensors of equal shapes must cost little
+// more than the kernel itself (KERNEL-FACTS.md: a whole call ~tens of ns), so
+// that path makes one kernel call and touches nothing else. Broadcasting
+// first plans the iteration (collapsing dimensions that are contiguous for
+// every operand, so that runs are as long as possible), then calls the kernel
+// once per contiguous run; an operand repeated along a run is read from a
+// small stack buffer holding copies of its value.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+
+#include "opgen/shape.hpp"
+#include "opgen/span.hpp"
+#include "opgen/tensor.hpp"
+
+namespace opgen::detail {
+
+// ---------------------------------------------------------------------------
+// Planning (runtime/drivers.cpp)
+
+/// Most operands of a pointwise kernel: three inputs and the output.
+inline constexpr int kMaxOperands = 4;
+
+/// The iteration space of a broadcast pointwise call: dimensions of the
+/// output, with size-1 dimensions dropped and adjacent dimensions merged
+/// wherever every operand is contiguous across them. The last dimension is
+/// the run the kernel sees; along it every operand has stride 1, or 0 when
+/// it is repeated.
+struct RunPlan {
+  int rank = 0;      // >= 1 once planned
+  int operands = 0;  // the inputs, then the output
+  std::array<std::int64_t, kMaxRank> sizes{};
+  /// Element strides of each operand along each dimension (0: broadcast).
+  std::array<std::array<std::int64_t, kMaxRank>, kMaxOperands> strides{};
+};
+
+/// Plans the runs of `inputs` broadcast against `out` (their broadcast
+/// shape, contiguous). The output is operand `inputs.size()`.
+void plan_runs(const Shape& out, std::initializer_list<const Shape*> inputs,
+               RunPlan& plan) noexcept;
+
+/// Plans the one-dimensional case where every input holds either one
+/// element (stride 0) or as many as the output (stride 1).
+void plan_flat_runs(std::int64_t length, std::initializer_list<const Tensor*> inputs,
+                    RunPlan& plan) noexcept;
+
+/// How a reduction runs: the kernel's (outer, n, inner) and, when the
+/// reduced dimensions are not one block, the transposed copy of x (kept
+/// dimensions first, reduced last) the kernel runs on instead, with inner = 1.
+struct ReducePlan {
+  std::size_t outer = 1;
+  std::size_t n = 1;
+  std::size_t inner = 1;
+  bool transpose = false;
+  /// The copy's dimensions (collapsed) and x's element strides along them.
+  int rank = 0;
+  std::array<std::int64_t, kMaxRank> sizes{};
+  std::array<std::int64_t, kMaxRank> strides{};
+};
+
+/// Plans the reduction of a tensor of shape `x` over `dims` (validated;
+/// negative counts from the end; empty means every dimension).
+void plan_reduce(const Shape& x, Span<std::int64_t> dims, ReducePlan& plan) noexcept;
+
+/// Writes the transposed copy that `plan` describes: `plan.sizes` in
+/// row-major order into dst, read from src through `plan.strides`.
+void transpose_copy(const void* src, void* dst, std::size_t element_size,
+                    const ReducePlan& plan) noexcept;
+
+// ---------------------------------------------------------------------------
+// Run iteration
+
+/// Calls body(offsets, n) once per run of `plan`, in row-major order:
+/// offsets[k] is operand k's element offset of the run's first element.
+template <class Body>
+void for_each_run(const RunPlan& plan, Body&& body) {
+  const auto outer = static_cast<std::size_t>(plan.rank - 1);
+  const auto operands = static_cast<std::size_t>(plan.operands);
+  const auto n = static_cast<std::size_t>(plan.sizes[outer]);
+  std::array<std::int64_t, kMaxOperands> offsets{};
+  std::array<std::int64_t, kMaxRank> index{};
+  for (;;) {
+    body(offsets.data(), n);
+    // Odometer over the outer dimensions, innermost first.
+    std::size_t d = outer;
+    for (; d > 0; --d) {
+      const std::size_t u = d - 1;
+      if (++index[u] < plan.sizes[u]) {
+        for (std::size_t k = 0; k < operands; ++k) offsets[k] += plan.strides[k][u];
+        break;
+      }
+      index[u] = 0;
+      for (std::size_t k = 0; k < operands; ++k) {
+        offsets[k] -= plan.strides[k][u] * (plan.sizes[u] - 1);
+      }
+    }
+    if (d == 0) return;
+  }
+}
+
+/// One input of a pointwise kernel as the run loop sees it: a pointer that
+/// advances along the run, or, when the input is repeated along runs
+/// (stride 0), a buffer of copies of its current value.
+template <class T>
+class RunInput {
+ public:
+  RunInput(const T* base, const RunPlan& plan, int operand) noexcept
+      : base_(base),
+        operand_(static_cast<std::size_t>(operand)),
+        repeated_(plan.strides[operand_][static_cast<std::size_t>(plan.rank - 1)] == 0) {}
+
+  bool repeated() const noexcept { return repeated_; }
+
+  /// Positions the input at the run whose offsets are given; `chunk` is the
+  /// most elements one kernel call will read.
+  void start_run(const std::int64_t* offsets, std::size_t chunk) noexcept {
+    const T* p = base_ + offsets[operand_];
+    if (!repeated_) {
+      current_ = p;
+    } else if (p != filled_from_ || chunk > filled_) {
+      // Refill only when the repeated value changes: a [N, 1] operand
+      // against [N, M] refills per row, a [1] operand never.
+      std::fill_n(buffer_.data(), chunk, *p);
+      filled_from_ = p;
+      filled_ = chunk;
+      current_ = buffer_.data();
+    }
+  }
+
+  /// The kernel's pointer for the chunk starting `i` elements into the run.
+  const T* at(std::size_t i) const noexcept { return repeated_ ? current_ : current_ + i; }
+
+ private:
+  const T* base_;
+  std::size_t operand_;
+  bool repeated_;
+  const T* current_ = nullptr;
+  const T* filled_from_ = nullptr;
+  std::size_t filled_ = 0;
+  std::array<T, kBroadcastChunk> buffer_;  // uninitialised until first filled
+};
+
+/// Runs call(input pointers..., out pointer, n) over every run of `plan`,
+/// splitting runs into kBroadcastChunk pieces when an input is repeated.
+template <class Out, class Call, class... T>
+void run_pointwise(const RunPlan& plan, Out* out, Call&& call, RunInput<T>&... inputs) {
+  const bool any_repeated = (inputs.repeated() || ...);
+  const auto out_operand = static_cast<std::size_t>(plan.operands - 1);
+  for_each_run(plan, [&](const std::int64_t* offsets, std::size_t n) {
+    const std::size_t chunk = any_repeated ? std::min(n, kBroadcastChunk) : n;
+    (inputs.start_run(offsets, chunk), ...);
+    Out* o = out + offsets[out_operand];
+    for (std::size_t i = 0; i < n; i += chunk) {
+      call(inputs.at(i)..., o + i, std::min(chunk, n - i));
+    }
+  });
+}
+
+// Element pointers without data<T>()'s dtype check: the wrapper has
+// established the dtypes, and the check would cost on every call.
+template <class T>
+const T* elements(const Tensor& t) noexcept {
+  return static_cast<const T*>(t.raw_data());
+}
+template <class T>
+T* elements(Tensor& t) noexcept {
+  return static_cast<T*>(t.raw_data());
+}
+
+// ---------------------------------------------------------------------------
+// Drivers
+
+template <class In, class Out, class... A>
+void unary(const Tensor& x, Tensor& out, void (*kernel)(const In*, Out*, std::size_t, A...),
+           std::type_identity_t<A>... args) {
+  const auto n = static_cast<std::size_t>(x.length());
+  if (n != 0) kernel(elements<In>(x), elements<Out>(out), n, args...);
+}
+
+// The broadcasting paths, out of line so that the equal-shape path stays a
+// small function without the stack buffers.
+template <class In, class Out, class... A>
+void binary_broadcast(const Tensor& x, const Tensor& y, Tensor& out,
+                      void (*kernel)(const In*, const In*, Out*, std::size_t, A...),
+                      std::type_identity_t<A>... args) {
+  const std::int64_t length = out.length();
+  RunPlan plan;
+  if ((x.length() == 1 || x.length() == length) && (y.length() == 1 || y.length() == length)) {
+    plan_flat_runs(length, {&x, &y}, plan);
+  } else {
+    plan_runs(out.shape(), {&x.shape(), &y.shape()}, plan);
+  }
+  RunInput<In> xs(elements<In>(x), plan, 0);
+  RunInput<In> ys(elements<In>(y), plan, 1);
+  run_pointwise(
+      plan, elements<Out>(out),
+      [&](const In* a, const In* b, Out* o, std::size_t n) { kernel(a, b, o, n, args...); }, xs,
+      ys);
+}
+
+template <class In, class Out, class... A>
+void binary(const Tensor& x, const Tensor& y, Tensor& out,
+            void (*kernel)(const In*, const In*, Out*, std::size_t, A...),
+            std::type_identity_t<A>... args) {
+  const std::int64_t length = out.length();
+  if (length == 0) return;
+  // Equal element counts mean equal row-major layouts (a broadcast operand
+  // that is not empty has fewer elements than the output), which also
+  // covers x, y and out exactly aliasing one another.
+  if (x.length() == length && y.length() == length) {
+    kernel(elements<In>(x), elements<In>(y), elements<Out>(out), static_cast<std::size_t>(length),
+           args...);
+    return;
+  }
+  binary_broadcast<In, Out, A...>(x, y, out, kernel, args...);
+}
+
+template <class In0, class In1, class Out, class... A>
+void ternary_broadcast(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
+                       void (*kernel)(const In0*, const In1*, const In1*, Out*, std::size_t, A...),
+                       std::type_identity_t<A>... args) {
+  const std::int64_t length = out.length();
+  auto flat = [length](const Tensor& t) { return t.length() == 1 || t.length() == length; };
+  RunPlan plan;
+  if (flat(x) && flat(y) && flat(z)) {
+    plan_flat_runs(length, {&x, &y, &z}, plan);
+  } else {
+    plan_runs(out.shape(), {&x.shape(), &y.shape(), &z.shape()}, plan);
+  }
+  RunInput<In0> xs(elements<In0>(x), plan, 0);
+  RunInput<In1> ys(elements<In1>(y), plan, 1);
+  RunInput<In1> zs(elements<In1>(z), plan, 2);
+  run_pointwise(
+      plan, elements<Out>(out),
+      [&](const In0* a, const In1* b, const In1* c, Out* o, std::size_t n) {
+        kernel(a, b, c, o, n, args...);
+      },
+      xs, ys, zs);
+}
+
+template <class In0, class In1, class Out, class... A>
+void ternary(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
+             void (*kernel)(const In0*, const In1*, const In1*, Out*, std::size_t, A...),
+             std::type_identity_t<A>... args) {
+  const std::int64_t length = out.length();
+  if (length == 0) return;
+  if (x.length() == length && y.length() == length && z.length() == length) {
+    kernel(elements<In0>(x), elements<In1>(y), elements<In1>(z), elements<Out>(out),
+           static_cast<std::size_t>(length), args...);
+    return;
+  }
+  ternary_broadcast<In0, In1, Out, A...>(x, y, z, out, kernel, args...);
+}
+
+template <class In, class Out, class... A>
+void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
+            void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
+            std::type_identity_t<A>... args) {
+  ReducePlan plan;
+  plan_reduce(x.shape(), dims, plan);
+  if (plan.outer == 0 || plan.inner == 0) return;  // the output is empty
+  if (!plan.transpose) {
+    kernel(elements<In>(x), elements<Out>(out), plan.outer, plan.n, plan.inner, args...);
+    return;
+  }
+  // The reduced dimensions are scattered: gather them last into a copy
+  // (one allocation; a kernel reading strided runs would cost more).
+  Tensor copy = Tensor::empty(Shape{x.length()}, x.dtype());
+  transpose_copy(x.raw_data(), copy.raw_data(), sizeof(In), plan);
+  kernel(elements<In>(copy), elements<Out>(out), plan.outer, plan.n, 1, args...);
+}
+
+template <class T, class... A>
+void along_axis(const Tensor& x, std::int64_t dim, Tensor& out,
+                void (*kernel)(const T*, T*, std::size_t, std::size_t, std::size_t, A...),
+                std::type_identity_t<A>... args) {
+  // A scalar is one block of one element (dim is 0 then).
+  std::size_t outer = 1;
+  std::size_t n = 1;
+  std::size_t inner = 1;
+  const Shape& s = x.shape();
+  for (int i = 0; i < s.rank(); ++i) {
+    const auto d = static_cast<std::size_t>(s[i]);
+    if (i < dim) {
+      outer *= d;
+    } else if (i == dim) {
+      n = d;
+    } else {
+      inner *= d;
+    }
+  }
+  if (outer == 0 || n == 0 || inner == 0) return;
+  kernel(elements<T>(x), elements<T>(out), outer, n, inner, args...);
+}
+
+}  // namespace opgen::detail

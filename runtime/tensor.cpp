@@ -1,0 +1,201 @@
+#include "opgen/tensor.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "opgen/error.hpp"
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
+
+namespace opgen {
+
+namespace detail {
+
+// The header of one allocation: the data follows it directly, so a tensor
+// costs one allocation and one pointer. alignas(64) makes the header 64
+// bytes, which keeps the data 64-byte aligned (a full cache line and an
+// AVX-512 vector).
+struct alignas(64) Storage {
+  std::atomic<std::size_t> refs{1};
+  void* block = nullptr;  // what malloc returned, for free()
+};
+static_assert(sizeof(Storage) == 64, "the data must start on a 64-byte boundary");
+
+namespace {
+
+// Buffers from this size on are aligned to and advised as huge pages: on
+// 4 KiB pages, memory-bound kernels lose 5-10% to TLB misses (the machine
+// runs transparent huge pages in "madvise" mode).
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+void advise_huge_pages([[maybe_unused]] void* p, [[maybe_unused]] std::size_t bytes) noexcept {
+#if defined(MADV_HUGEPAGE)
+  // Advice only: a kernel without transparent huge pages refuses it, and
+  // the buffer then simply stays on small pages.
+  (void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+}
+
+// The block of a small tensor: glibc's aligned allocation (memalign, also
+// behind aligned operator new) costs ~100 ns against ~15 ns for malloc, a
+// large share of a small op's budget, so small blocks are over-allocated
+// with malloc and aligned by hand.
+void* allocate_block(std::size_t total, void*& block) {
+  if (total >= kHugePage) {
+    void* p = nullptr;
+    if (posix_memalign(&p, kHugePage, total) != 0) throw std::bad_alloc();
+    advise_huge_pages(p, total);
+    block = p;
+    return p;
+  }
+  constexpr std::size_t align = alignof(Storage);
+  block = std::malloc(total + align - 1);
+  if (block == nullptr) throw std::bad_alloc();
+  const auto address = reinterpret_cast<std::uintptr_t>(block);
+  return reinterpret_cast<void*>((address + align - 1) & ~std::uintptr_t{align - 1});
+}
+
+}  // namespace
+
+Storage* storage_allocate(std::size_t bytes) {
+  void* block = nullptr;
+  void* p = allocate_block(sizeof(Storage) + bytes, block);
+  Storage* s = new (p) Storage;
+  s->block = block;
+  return s;
+}
+
+void storage_retain(Storage* s) noexcept { s->refs.fetch_add(1, std::memory_order_relaxed); }
+
+void storage_release(Storage* s) noexcept {
+  // acq_rel: the thread that frees must see every write made through other
+  // handles before they were dropped.
+  if (s->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    void* block = s->block;
+    s->~Storage();
+    std::free(block);
+  }
+}
+
+void* storage_data(Storage* s) noexcept {
+  return reinterpret_cast<std::byte*>(s) + sizeof(Storage);
+}
+
+void throw_dtype_mismatch(DType want, DType have) {
+  throw Error("element type mismatch: the tensor holds " + std::string(dtype_name(have)) +
+              ", not " + std::string(dtype_name(want)));
+}
+
+void throw_null_tensor(const char* what) {
+  throw Error(std::string(what) + " called on a null tensor");
+}
+
+void throw_length_mismatch(std::size_t values, const Shape& shape) {
+  throw Error(std::to_string(values) + (values == 1 ? " value" : " values") + " given for shape " +
+              shape.to_string() + ", which holds " + std::to_string(shape.length()));
+}
+
+void throw_not_one_element(const Shape& shape) {
+  throw Error("item() needs a tensor of exactly one element, got shape " + shape.to_string() +
+              " (" + std::to_string(shape.length()) + " elements)");
+}
+
+}  // namespace detail
+
+Tensor::Tensor(detail::Storage* storage, const Shape& shape, DType dtype) noexcept
+    : storage_(storage), shape_(shape), length_(1), dtype_(dtype) {
+  // The caller has checked that the product fits (Shape::length()).
+  for (std::int64_t d : shape_) length_ *= d;
+}
+
+Tensor::Tensor(const Tensor& other) noexcept
+    : storage_(other.storage_), shape_(other.shape_), length_(other.length_), dtype_(other.dtype_) {
+  if (storage_ != nullptr) detail::storage_retain(storage_);
+}
+
+Tensor::Tensor(Tensor&& other) noexcept
+    : storage_(other.storage_), shape_(other.shape_), length_(other.length_), dtype_(other.dtype_) {
+  other.storage_ = nullptr;
+  other.shape_ = Shape();
+  other.length_ = 0;
+}
+
+Tensor& Tensor::operator=(const Tensor& other) noexcept {
+  // Retain first: `t = t` and assignments between handles of one storage
+  // must not free it in between.
+  if (other.storage_ != nullptr) detail::storage_retain(other.storage_);
+  if (storage_ != nullptr) detail::storage_release(storage_);
+  storage_ = other.storage_;
+  shape_ = other.shape_;
+  length_ = other.length_;
+  dtype_ = other.dtype_;
+  return *this;
+}
+
+Tensor& Tensor::operator=(Tensor&& other) noexcept {
+  if (this != &other) {
+    if (storage_ != nullptr) detail::storage_release(storage_);
+    storage_ = other.storage_;
+    shape_ = other.shape_;
+    length_ = other.length_;
+    dtype_ = other.dtype_;
+    other.storage_ = nullptr;
+    other.shape_ = Shape();
+    other.length_ = 0;
+  }
+  return *this;
+}
+
+Tensor::~Tensor() {
+  if (storage_ != nullptr) detail::storage_release(storage_);
+}
+
+Tensor Tensor::empty(const Shape& shape, DType dtype) {
+  const std::int64_t length = shape.length();  // throws when the count overflows
+  // Keep the byte count representable as a ptrdiff_t (pointer arithmetic
+  // over the buffer must be defined) with room for the header.
+  const std::size_t size = dtype_size(dtype);
+  const auto max_length = static_cast<std::uint64_t>((PTRDIFF_MAX - 4096) / size);
+  if (static_cast<std::uint64_t>(length) > max_length) {
+    throw Error("tensor " + std::string(dtype_name(dtype)) + shape.to_string() + " of " +
+                std::to_string(length) + " elements is too large to allocate");
+  }
+  return Tensor(detail::storage_allocate(static_cast<std::size_t>(length) * size), shape, dtype);
+}
+
+Tensor Tensor::zeros(const Shape& shape, DType dtype) {
+  Tensor t = empty(shape, dtype);
+  // All-zero bytes are 0, 0.0 and false for every dtype.
+  if (t.nbytes() > 0) std::memset(t.raw_data(), 0, t.nbytes());
+  return t;
+}
+
+std::int64_t Tensor::size(std::int64_t i) const {
+  const std::int64_t rank = shape_.rank();
+  const std::int64_t j = i < 0 ? i + rank : i;
+  if (j < 0 || j >= rank) {
+    throw Error("size(" + std::to_string(i) + "): dimension " + std::to_string(i) +
+                " is out of range for a tensor of rank " + std::to_string(rank));
+  }
+  return shape_[static_cast<int>(j)];
+}
+
+Tensor Tensor::clone() const {
+  if (storage_ == nullptr) return Tensor();
+  Tensor t = empty(shape_, dtype_);
+  if (nbytes() > 0) std::memcpy(t.raw_data(), raw_data(), nbytes());
+  return t;
+}
+
+std::string Tensor::description() const {
+  if (storage_ == nullptr) return "null";
+  return std::string(dtype_name(dtype_)) + shape_.to_string();
+}
+
+}  // namespace opgen
