@@ -111,6 +111,14 @@ std::vector<std::string> dtypes_of_type(std::string_view type) {
   return out;
 }
 
+// Counted config fields are vectors; expressions see them as spans.
+std::string config_field_cpp(const Param& f, const std::string& access) {
+  if (f.count.is_one()) return access;
+  const std::string& t = f.type.value;
+  const std::string elem = t == "int" ? "std::int64_t" : t == "float" ? "double" : "bool";
+  return "Span<" + elem + ">(" + access + ")";
+}
+
 Type arg_type(const Param& p, const EnumInfo* e) {
   const std::string& t = p.type.value;
   const bool one = p.count.is_one();
@@ -380,8 +388,8 @@ class Checker {
       diags_.error(p.enum_name->loc,
                    "'enum' is only for enum args; set type = \"enum\" on '" + p.name.value + "'");
     }
-    if (t == "dtype" && !p.count.is_one()) {
-      diags_.error(p.count.loc, "dtype args with a count are not supported");
+    if ((t == "dtype" || t == "string") && !p.count.is_one()) {
+      diags_.error(p.count.loc, t + " args with a count are not supported");
     }
     if (p.default_value && p.default_from) {
       diags_.error(p.default_from->loc, "'" + p.name.value +
@@ -408,11 +416,16 @@ class Checker {
       if (a.default_from) {
         diags_.error(a.default_from->loc, "config fields take 'default', not 'default_from'");
       }
+      if (a.type.value == "bool" && !a.count.is_one()) {
+        diags_.error(a.count.loc, "config fields of type bool take no count (std::vector<bool> "
+                                  "has no contiguous storage to view)");
+      }
       if (a.type.value == "enum" && a.enum_name == std::nullopt) {
         diags_.error(a.loc, "config field '" + a.name.value +
                                 "' must use a shared enum (enum = \"Name\"), not local values");
       }
-      scope->symbols.push_back({a.name.value, arg_type(a, info), a.name.value, false, a.name.loc});
+      scope->symbols.push_back(
+          {a.name.value, arg_type(a, info), config_field_cpp(a, a.name.value), false, a.name.loc});
     }
     for (auto& e : local) out.shared_enums.push_back(std::move(e));
     std::vector<CheckedConstraint> constraints;
@@ -862,7 +875,8 @@ class Checker {
             }
           }
           cs.fields.push_back({f.name.value, arg_type(f, info),
-                               config_param_name(c.value) + "." + f.name.value, false, f.name.loc});
+                               config_field_cpp(f, config_param_name(c.value) + "." + f.name.value),
+                               false, f.name.loc});
         }
         a.scope->configs.push_back(std::move(cs));
       }

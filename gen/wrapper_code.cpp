@@ -66,6 +66,18 @@ std::string with_note(std::string s, const std::string& note) {
   return s + (s.empty() ? "" : " ") + "(" + note + ")" + (period ? "." : "");
 }
 
+/// Index of the first parameter of the trailing run that can take a C++
+/// default argument: optional, and not defaulted from another parameter
+/// (C++ default arguments cannot refer to other parameters).
+std::size_t first_defaulted(const std::vector<const Param*>& params) {
+  std::size_t first = 0;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const Param& p = *params[i];
+    if (!is_optional(p) || (p.kind == ParamKind::arg && p.default_from)) first = i + 1;
+  }
+  return first;
+}
+
 std::string qualified(const Namespace& ns, const Op& op) { return ns.name + "." + op.name; }
 
 std::string result_struct(const Op& op) {
@@ -232,8 +244,8 @@ class OpWriter {
       std::string sig;
       for (const Param& p : op_.inputs) sig += (sig.empty() ? "" : ", ") + param_type(p, nullptr);
       for (const Param& p : op_.args) sig += (sig.empty() ? "" : ", ") + arg_cpp_type(p);
-      std::string shape_sig = sig;
       for (const LocatedString& c : op_.configs) sig += (sig.empty() ? "" : ", ") + std::string("const ") + c.value + "&";
+      const std::string shape_sig = sig;
       for (std::size_t i = 0; i < op_.outputs.size(); ++i) sig += (sig.empty() ? "" : ", ") + std::string("Tensor&");
       lines.push_back(line);
       lines.push_back("constexpr void (*" + op_.cpp_name + ")(" + sig + ") = " + family + ";");
@@ -379,6 +391,7 @@ class OpWriter {
         std::string args;
         for (const Param& p : op_.inputs) args += (args.empty() ? "" : ", ") + p.name.value;
         for (const Param& p : op_.args) args += (args.empty() ? "" : ", ") + p.name.value;
+        for (const LocatedString& c : op_.configs) args += (args.empty() ? "" : ", ") + config_param_name(c.value);
         return "kernel_table::" + op_.cpp_name + "_shape(" + args + ")";
       }
     }
@@ -527,13 +540,30 @@ class OpWriter {
     return "{}";
   }
 
-  bool needs_kop(const Overload& o) const {
+  /// Declarations of the locals that stand for the args an overload does
+  /// not take: their defaults, in spec order (a default_from may use an
+  /// earlier one).
+  std::vector<std::string> default_locals(const Overload& o) const {
+    std::vector<std::string> out;
     for (const Param& p : op_.args) {
-      if (p.default_from && std::find(o.params.begin(), o.params.end(), &p) == o.params.end()) {
-        return true;
+      if (std::find(o.params.begin(), o.params.end(), &p) != o.params.end()) continue;
+      const std::string type = arg_cpp_type(p);
+      const std::string& n = p.name.value;
+      if (p.default_value && !p.count.is_one()) {
+        if (p.default_value->items.empty()) {
+          out.push_back("const " + type + " " + n + ";");
+        } else {
+          // A braced list would die with the statement: keep the values static.
+          const std::string elem = type.substr(5, type.size() - 6);
+          out.push_back("static constexpr " + elem + " " + n + "_default[] = " +
+                        cpp_literal(*p.default_value, p, enum_of(p)) + ";");
+          out.push_back("const " + type + " " + n + "(" + n + "_default);");
+        }
+      } else {
+        out.push_back("const " + type + " " + n + " = " + default_expr(p) + ";");
       }
     }
-    return false;
+    return out;
   }
 
   std::string call_impl(const Overload& o, const std::vector<std::string>& outs) const {
@@ -541,14 +571,10 @@ class OpWriter {
     auto add = [&](const std::string& x) { args += (args.empty() ? "" : ", ") + x; };
     for (const auto* list : {&op_.inputs, &op_.args}) {
       for (const Param& p : *list) {
-        const bool given = std::find(o.params.begin(), o.params.end(), &p) != o.params.end();
-        if (given) {
-          add(p.name.value);
-        } else if (p.kind == ParamKind::arg && p.default_from) {
-          add(p.name.value);  // a local computed before the call
-        } else {
-          add(default_expr(p));
-        }
+        const bool given = std::find(o.params.begin(), o.params.end(), &p) != o.params.end() ||
+                           (o.inplace && p.name.value == op_.inplace->input.value);
+        // Missing args are locals (default_locals); missing inputs are null.
+        add(given || p.kind == ParamKind::arg ? p.name.value : default_expr(p));
       }
     }
     for (const LocatedString& c : op_.configs) {
@@ -561,12 +587,11 @@ class OpWriter {
 
   std::string definition(const Overload& o) const {
     std::string s = overload_declaration(ns_, a_, o, false) + " {\n";
-    if (needs_kop(o)) s += "  constexpr const char* kOp = " + cpp_string(qualified(ns_, op_)) + ";\n";
-    for (const Param& p : op_.args) {
-      if (p.default_from && std::find(o.params.begin(), o.params.end(), &p) == o.params.end()) {
-        s += "  const " + arg_cpp_type(p) + " " + p.name.value + " = " + default_expr(p) + ";\n";
-      }
-    }
+    const std::vector<std::string> locals = default_locals(o);
+    bool kop = false;
+    for (const std::string& l : locals) kop |= l.find("kOp") != std::string::npos;
+    if (kop) s += "  constexpr const char* kOp = " + cpp_string(qualified(ns_, op_)) + ";\n";
+    for (const std::string& l : locals) s += "  " + l + "\n";
     std::vector<std::string> outs;
     if (o.inplace) {
       const std::string& x = op_.inplace->input.value;
@@ -599,12 +624,7 @@ class OpWriter {
         for (std::size_t i = 0; i < op_.outputs.size(); ++i) types.push_back("const Tensor&");
       }
       std::size_t first = types.size();
-      if (o.defaults) {
-        first = 0;
-        for (std::size_t i = 0; i < o.params.size(); ++i) {
-          if (!is_optional(*o.params[i])) first = i + 1;
-        }
-      }
+      if (o.defaults) first = first_defaulted(o.params);
       for (std::size_t n = first; n <= types.size(); ++n) {
         std::string key = (o.inplace ? "inplace(" : "(");
         for (std::size_t i = 0; i < n; ++i) key += (i ? "," : "") + (types[i] == "Tensor&" ? std::string("const Tensor&") : types[i]);
@@ -1130,12 +1150,7 @@ std::string overload_declaration(const Namespace& ns, const OpAnalysis& a, const
   if (o.inplace) add("Tensor& " + op.inplace->input.value);
   // Default arguments only on the trailing run of optional parameters.
   std::size_t first_default = o.params.size();
-  if (o.defaults && with_defaults) {
-    first_default = 0;
-    for (std::size_t i = 0; i < o.params.size(); ++i) {
-      if (!is_optional(*o.params[i])) first_default = i + 1;
-    }
-  }
+  if (o.defaults && with_defaults) first_default = first_defaulted(o.params);
   for (std::size_t i = 0; i < o.params.size(); ++i) {
     const Param& p = *o.params[i];
     std::string decl = param_type(p, a.enum_of(p)) + " " + p.name.value;

@@ -1,0 +1,142 @@
+#include "demo_kernels.hpp"
+
+#include <cmath>
+
+#include "opgen/error.hpp"
+
+namespace demo::kernels {
+
+namespace {
+
+template <class T>
+void affine(const T* x, T* y, std::size_t n, double a, double b) {
+  for (std::size_t i = 0; i < n; ++i) y[i] = static_cast<T>(a * x[i] + b);
+}
+
+template <class T>
+void row_sums(const T* x, T* out, std::size_t outer, std::size_t n, std::size_t inner,
+              double factor) {
+  for (std::size_t o = 0; o < outer; ++o) {
+    for (std::size_t i = 0; i < inner; ++i) {
+      double s = 0;
+      for (std::size_t k = 0; k < n; ++k) s += x[(o * n + k) * inner + i];
+      out[o * inner + i] = static_cast<T>(s * factor);
+    }
+  }
+}
+
+// Reads element i of a float32/float64 tensor as double.
+double at(const Tensor& t, std::int64_t i) {
+  return t.dtype() == opgen::DType::float32 ? t.data<float>()[i] : t.data<double>()[i];
+}
+
+void put(Tensor& t, std::int64_t i, double v) {
+  switch (t.dtype()) {
+    case opgen::DType::float32:
+      t.data<float>()[i] = static_cast<float>(v);
+      break;
+    case opgen::DType::float64:
+      t.data<double>()[i] = v;
+      break;
+    case opgen::DType::int32:
+      t.data<std::int32_t>()[i] = static_cast<std::int32_t>(v);
+      break;
+    case opgen::DType::int64:
+      t.data<std::int64_t>()[i] = static_cast<std::int64_t>(v);
+      break;
+    case opgen::DType::bool_:
+      t.data<bool>()[i] = v != 0;
+      break;
+  }
+}
+
+double get(const Tensor& t, std::int64_t i) {
+  switch (t.dtype()) {
+    case opgen::DType::float32:
+      return t.data<float>()[i];
+    case opgen::DType::float64:
+      return t.data<double>()[i];
+    case opgen::DType::int32:
+      return t.data<std::int32_t>()[i];
+    case opgen::DType::int64:
+      return static_cast<double>(t.data<std::int64_t>()[i]);
+    case opgen::DType::bool_:
+      return t.data<bool>()[i] ? 1 : 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void Affine(const float* x, float* y, std::size_t n, double a, double b) { affine(x, y, n, a, b); }
+void Affine(const double* x, double* y, std::size_t n, double a, double b) { affine(x, y, n, a, b); }
+
+Shape PoolShape(const Tensor& x, const Tensor&, ops::PoolEdge edge, const ops::WindowConfig& c) {
+  const std::int64_t h = c.size[0], w = c.size[1];
+  auto windows = [&](std::int64_t len, std::int64_t k) {
+    return edge == ops::PoolEdge::drop ? len / k : (len + k - 1) / k;
+  };
+  return Shape{windows(x.size(0), h), windows(x.size(1), w)};
+}
+
+void Pool(const Tensor& x, const Tensor& mask, ops::PoolEdge, const ops::WindowConfig& c,
+          Tensor& y, Tensor& count) {
+  const std::int64_t rows = x.size(0), cols = x.size(1), h = c.size[0], w = c.size[1];
+  const float* px = x.data<float>();
+  const float* pm = mask.defined() ? mask.data<float>() : nullptr;
+  float* py = y.data<float>();
+  for (std::int64_t i = 0; i < y.size(0); ++i) {
+    for (std::int64_t j = 0; j < y.size(1); ++j) {
+      double s = 0;
+      for (std::int64_t r = i * h; r < std::min(rows, (i + 1) * h); ++r) {
+        for (std::int64_t q = j * w; q < std::min(cols, (j + 1) * w); ++q) {
+          s += px[r * cols + q] * (pm ? pm[r * cols + q] : 1.0f);
+        }
+      }
+      py[i * y.size(1) + j] = static_cast<float>(s * c.scale);
+    }
+  }
+  count.data<std::int64_t>()[0] = y.length();
+}
+
+void Mix(Span<Tensor> xs, Span<double> weights, Tensor& y) {
+  for (std::int64_t i = 0; i < y.length(); ++i) {
+    double s = 0;
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+      const double wk = weights.empty() ? 1.0 / static_cast<double>(xs.size()) : weights[k];
+      s += wk * at(xs[k], i);
+    }
+    put(y, i, s);
+  }
+}
+
+void Convert(const Tensor& x, opgen::DType, ops::Rounding rounding, std::string_view, Tensor& y) {
+  for (std::int64_t i = 0; i < x.length(); ++i) {
+    const double v = get(x, i);
+    put(y, i, rounding == ops::Rounding::down ? std::floor(v)
+              : rounding == ops::Rounding::up ? std::ceil(v)
+                                              : std::nearbyint(v));
+  }
+}
+
+void Blend(const Tensor& a, const Tensor& b, double t, Tensor& y) {
+  for (std::int64_t i = 0; i < y.length(); ++i) {
+    const double va = at(a, a.length() == 1 ? 0 : i), vb = at(b, b.length() == 1 ? 0 : i);
+    put(y, i, va + t * (vb - va));
+  }
+}
+
+void RowSums(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner,
+             double factor) {
+  row_sums(x, out, outer, n, inner, factor);
+}
+void RowSums(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner,
+             double factor) {
+  row_sums(x, out, outer, n, inner, factor);
+}
+
+void Fill(const Tensor&, Span<std::int64_t>, double value, Tensor& y) {
+  for (std::int64_t i = 0; i < y.length(); ++i) put(y, i, value);
+}
+
+}  // namespace demo::kernels

@@ -1,0 +1,152 @@
+// The generated math namespace: every op's result on small tensors
+// (including broadcast shapes and mixed dtypes), and every check rejecting
+// a bad call with an opgen::Error that names the op.
+
+#include <cmath>
+#include <limits>
+
+#include "op_testing.hpp"
+
+using namespace opgen;
+using opgen::testing::check_error;
+using opgen::testing::check_tensor;
+
+namespace {
+
+const Tensor kA = Tensor::from<float>({1, -2, 3, -4, 5, -6}, {2, 3});
+const Tensor kRow = Tensor::from<float>({10, 20, 30}, {3});
+const Tensor kCol = Tensor::from<float>({2, 4}, {2, 1});
+
+// Applies f to kA (x) broadcast against kRow (y), element by element.
+template <class F>
+std::vector<double> broadcast_rows(F f) {
+  std::vector<double> out;
+  const std::vector<float> a = kA.to_vector<float>(), r = kRow.to_vector<float>();
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 3; ++j) out.push_back(f(a[i * 3 + j], r[j]));
+  }
+  return out;
+}
+
+template <class F>
+std::vector<double> map(const std::vector<double>& xs, F f) {
+  std::vector<double> out;
+  for (double x : xs) out.push_back(f(x));
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(math)
+
+BOOST_AUTO_TEST_CASE(arithmetic_with_broadcasting) {
+  check_tensor(opgen::math::add(kA, kRow), DType::float32, {2, 3},
+               broadcast_rows([](double x, double y) { return x + y; }));
+  check_tensor(opgen::math::sub(kA, kRow), DType::float32, {2, 3},
+               broadcast_rows([](double x, double y) { return x - y; }));
+  check_tensor(opgen::math::mul(kA, kRow), DType::float32, {2, 3},
+               broadcast_rows([](double x, double y) { return x * y; }));
+  check_tensor(opgen::math::div(kA, kRow), DType::float32, {2, 3},
+               broadcast_rows([](double x, double y) { return float(x) / float(y); }), 1e-7);
+  check_tensor(opgen::math::maximum(kA, kRow), DType::float32, {2, 3},
+               broadcast_rows([](double x, double y) { return std::max(x, y); }));
+  check_tensor(opgen::math::minimum(kA, kRow), DType::float32, {2, 3},
+               broadcast_rows([](double x, double y) { return std::min(x, y); }));
+  // [2, 1] against [3]: both sides broadcast.
+  check_tensor(opgen::math::add(kCol, kRow), DType::float32, {2, 3}, {12, 22, 32, 14, 24, 34});
+  // A rank-0 operand.
+  check_tensor(opgen::math::mul(kRow, Tensor::scalar<float>(2)), DType::float32, {3}, {20, 40, 60});
+}
+
+BOOST_AUTO_TEST_CASE(dtype_promotion) {
+  const Tensor i = Tensor::from<std::int32_t>({1, 2, 3}, {3});
+  const Tensor l = Tensor::from<std::int64_t>({5, 6, 7}, {3});
+  check_tensor(opgen::math::add(i, l), DType::int64, {3}, {6, 8, 10});
+  check_tensor(opgen::math::add(i, kRow), DType::float64, {3}, {11, 22, 33});
+  const Tensor d = Tensor::from<double>({0.5}, {1});
+  check_tensor(opgen::math::mul(kRow, d), DType::float64, {3}, {5, 10, 15});
+}
+
+BOOST_AUTO_TEST_CASE(integer_ops) {
+  const Tensor x = Tensor::from<std::int32_t>({7, -7, 5, std::numeric_limits<std::int32_t>::min()}, {4});
+  const Tensor y = Tensor::from<std::int32_t>({2, 2, 0, -1}, {4});
+  check_tensor(opgen::math::div(x, y), DType::int32, {4}, {3, -3, 0, std::numeric_limits<std::int32_t>::min()});
+  check_tensor(opgen::math::neg(Tensor::from<std::int64_t>({3, -4}, {2})), DType::int64, {2}, {-3, 4});
+  check_tensor(opgen::math::abs(y), DType::int32, {4}, {2, 2, 0, 1});
+  check_tensor(opgen::math::square(y), DType::int32, {4}, {4, 4, 0, 1});
+}
+
+BOOST_AUTO_TEST_CASE(unary_functions) {
+  const std::vector<double> a = opgen::testing::values(kA);
+  check_tensor(opgen::math::neg(kA), DType::float32, {2, 3}, map(a, [](double x) { return -x; }));
+  check_tensor(opgen::math::abs(kA), DType::float32, {2, 3}, map(a, [](double x) { return std::abs(x); }));
+  check_tensor(opgen::math::square(kA), DType::float32, {2, 3}, map(a, [](double x) { return x * x; }));
+  const Tensor p = Tensor::from<double>({0.25, 1, 2.5, 100}, {2, 2});
+  const std::vector<double> pv = opgen::testing::values(p);
+  check_tensor(opgen::math::sqrt(p), DType::float64, {2, 2}, map(pv, [](double x) { return std::sqrt(x); }), 1e-15);
+  check_tensor(opgen::math::exp(p), DType::float64, {2, 2}, map(pv, [](double x) { return std::exp(x); }), 1e-14);
+  check_tensor(opgen::math::log(p), DType::float64, {2, 2}, map(pv, [](double x) { return std::log(x); }), 1e-14);
+  check_tensor(opgen::math::tanh(p), DType::float64, {2, 2}, map(pv, [](double x) { return std::tanh(x); }), 1e-14);
+  const Tensor f = Tensor::from<float>({-1.5f, -0.5f, 0.5f, 2.0f}, {4});
+  check_tensor(opgen::math::floor(f), DType::float32, {4}, {-2, -1, 0, 2});
+  check_tensor(opgen::math::ceil(f), DType::float32, {4}, {-1, -0.0, 1, 2});
+  check_tensor(opgen::math::pow(p, Tensor::scalar<double>(2)), DType::float64, {2, 2},
+               map(pv, [](double x) { return x * x; }), 1e-14);
+  check_tensor(opgen::math::sqrt(Tensor::from<float>({-1}, {1})), DType::float32, {1},
+               {std::numeric_limits<double>::quiet_NaN()});
+}
+
+BOOST_AUTO_TEST_CASE(clip) {
+  check_tensor(opgen::math::clip(kA, -3, 2), DType::float32, {2, 3}, {1, -2, 2, -3, 2, -3});
+  const Tensor i = Tensor::from<std::int32_t>({-5, 0, 5}, {3});
+  check_tensor(opgen::math::clip(i, -1.5, 2.5), DType::int32, {3}, {-1, 0, 2});
+  check_error([] { opgen::math::clip(kA, 2, 1); },
+              {"math.clip: lo must not exceed hi", "check: lo <= hi", "lo = 2", "hi = 1"});
+}
+
+BOOST_AUTO_TEST_CASE(reductions) {
+  check_tensor(opgen::math::sum(kA, {1}), DType::float32, {2}, {2, -5});
+  check_tensor(opgen::math::sum(kA, {0}), DType::float32, {3}, {-3, 3, -3});
+  check_tensor(opgen::math::sum(kA, {}), DType::float32, {}, {-3});
+  check_tensor(opgen::math::sum(kA, {-1}, true), DType::float32, {2, 1}, {2, -5});
+  check_tensor(opgen::math::sum(kA, {0, 1}, true), DType::float32, {1, 1}, {-3});
+  check_tensor(opgen::math::mean(kA, {1}), DType::float32, {2}, {2.0 / 3, -5.0 / 3}, 1e-6);
+  check_tensor(opgen::math::reduce_max(kA, {0}), DType::float32, {3}, {1, 5, 3});
+  const Tensor i = Tensor::from<std::int64_t>({1, 2, 3, 4, 5, 6, 7, 8}, {2, 2, 2});
+  // Non-adjacent dims: 0 and 2.
+  check_tensor(opgen::math::sum(i, {0, 2}), DType::int64, {2}, {1 + 2 + 5 + 6, 3 + 4 + 7 + 8});
+  check_tensor(opgen::math::reduce_max(i, {1}), DType::int64, {2, 2}, {3, 4, 7, 8});
+  // Reducing a zero-size dimension.
+  check_tensor(opgen::math::sum(Tensor::zeros({0, 3}, DType::float32), {0}), DType::float32, {3}, {0, 0, 0});
+}
+
+BOOST_AUTO_TEST_CASE(out_overloads) {
+  Tensor out = Tensor::empty({2, 3}, DType::float32);
+  opgen::math::add(kA, kRow, out);
+  check_tensor(out, DType::float32, {2, 3}, broadcast_rows([](double x, double y) { return x + y; }));
+  Tensor null_out;
+  opgen::math::sum(kA, {1}, false, null_out);  // a null out is allocated
+  check_tensor(null_out, DType::float32, {2}, {2, -5});
+  Tensor in_place = kA.clone();
+  opgen::math::neg(in_place, in_place);
+  check_tensor(in_place, DType::float32, {2, 3}, {-1, 2, -3, 4, -5, 6});
+  Tensor wrong = Tensor::empty({3}, DType::float32);
+  check_error([&] { opgen::math::add(kA, kRow, wrong); }, {"math.add", "z", "float32[2, 3]", "float32[3]"});
+  Tensor wrong_type = Tensor::empty({2, 3}, DType::float64);
+  check_error([&] { opgen::math::add(kA, kRow, wrong_type); }, {"math.add", "float64"});
+}
+
+BOOST_AUTO_TEST_CASE(checks_reject_bad_calls) {
+  const Tensor b = Tensor::from<bool>({true}, {1});
+  check_error([] { opgen::math::add(kA, Tensor::empty({4}, DType::float32)); },
+              {"math.add", "x and y cannot be broadcast together", "[2, 3]", "[4]"});
+  check_error([&] { opgen::math::add(kA, b); }, {"math.add", "y must be", "bool"});
+  check_error([] { opgen::math::add(Tensor(), kA); }, {"math.add", "x is required"});
+  check_error([] { opgen::math::sqrt(Tensor::from<std::int32_t>({4}, {1})); }, {"math.sqrt", "x must be", "int32"});
+  check_error([] { opgen::math::mean(Tensor::from<std::int64_t>({4}, {1}), {0}); }, {"math.mean", "int64"});
+  check_error([] { opgen::math::sum(kA, {2}); }, {"math.sum", "dims", "out of range"});
+  check_error([] { opgen::math::sum(kA, {0, -2}); }, {"math.sum", "dims"});
+  check_error([] { opgen::math::pow(Tensor::from<std::int32_t>({2}, {1}), kA); }, {"math.pow", "x must be"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
