@@ -1228,7 +1228,11 @@ std::vector<std::string> header_includes(const CheckedNamespace& cns) {
     }
   }
   views |= !cns.ns->enums.empty() || strings;
-  if (counted) inc.insert("\"opgen/span.hpp\"");
+  // A namespace outside opgen's gets `using opgen::Span;` (see the header
+  // template), so its header needs span.hpp even when no op takes a span.
+  const std::string& cpp_ns = cns.ns->cpp_namespace;
+  const bool foreign = cpp_ns != "opgen" && cpp_ns.rfind("opgen::", 0) != 0;
+  if (counted || foreign) inc.insert("\"opgen/span.hpp\"");
   if (views) inc.insert("<string_view>");
   if (strings) inc.insert("<string>");
   if (vectors) inc.insert("<vector>");
