@@ -23,7 +23,12 @@ namespace {
 class Context {
  public:
   Context(const std::string* path, std::string_view text, Diagnostics& diags)
-      : path_(path), text_(text), diags_(diags) {}
+      : path_(path), text_(text), diags_(diags) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i) {
+      if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    }
+  }
 
   SourceLoc loc(const toml::source_region& r) const {
     return {path_, r.begin.line, r.begin.column};
@@ -45,11 +50,12 @@ class Context {
 
  private:
   // Byte offset of a (line, column) position; columns count code points.
+  // Line starts are indexed once per file: walking from the top for every
+  // string made loading quadratic in the file's size.
   std::size_t offset_of(std::uint32_t line, std::uint32_t col) const {
-    std::size_t i = 0;
-    for (std::uint32_t l = 1; l < line && i < text_.size(); ++i) {
-      if (text_[i] == '\n') ++l;
-    }
+    if (line == 0) line = 1;
+    if (line > line_starts_.size()) return text_.size();
+    std::size_t i = line_starts_[line - 1];
     for (std::uint32_t c = 1; c < col && i < text_.size(); ++i) {
       if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++c;
       // Skip to the end of a multi-byte character.
@@ -134,6 +140,7 @@ class Context {
 
   const std::string* path_;
   std::string_view text_;
+  std::vector<std::size_t> line_starts_;  // byte offset of each line's start
   Diagnostics& diags_;
 };
 
