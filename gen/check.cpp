@@ -567,9 +567,7 @@ class Checker {
 
   std::optional<ShapeRule> check_shape_rule(const Op& op, const Param& out) {
     const LocatedText& src = *out.shape;
-    static constexpr std::string_view kRules[] = {"same",   "broadcast", "reduce", "matmul",
-                                                  "concat", "stack",     "from",   "scalar",
-                                                  "custom"};
+    constexpr auto& kRules = kShapeRules;  // spec_keys.hpp, shared with the schema
     ExprPtr e = parse_expression(src, diags_);
     if (!e) return std::nullopt;
     ShapeRule rule;
@@ -668,7 +666,7 @@ class Checker {
 
   std::optional<DTypeRule> check_dtype_rule(const Op& op, const Param& out) {
     const LocatedText& src = *out.dtype;
-    static constexpr std::string_view kRules[] = {"same", "promote", "to_float", "from"};
+    constexpr auto& kRules = kDTypeRules;  // spec_keys.hpp, shared with the schema
     ExprPtr e = parse_expression(src, diags_);
     if (!e) return std::nullopt;
     DTypeRule rule;

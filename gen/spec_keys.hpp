@@ -58,4 +58,13 @@ inline constexpr std::string_view kInputTypes[] = {"float", "int",     "numeric"
 inline constexpr std::string_view kArgTypes[] = {"int", "float", "bool", "string", "dtype",
                                                  "enum"};
 
+/// Shape rules of outputs: each is written `rule(operands...)`, except
+/// `custom`, written alone.
+inline constexpr std::string_view kShapeRules[] = {"same",   "broadcast", "reduce",
+                                                   "matmul", "concat",    "stack",
+                                                   "from",   "scalar",    "custom"};
+/// Dtype rules of outputs, written `rule(operands...)`; a dtype name
+/// (kDTypeNames) is a rule too.
+inline constexpr std::string_view kDTypeRules[] = {"same", "promote", "to_float", "from"};
+
 }  // namespace opgen::gen
