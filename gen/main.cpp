@@ -3,15 +3,18 @@
 //   opgen generate SPEC --out-dir DIR [--depfile FILE] [--root DIR] [--include-dir DIR]...
 //   opgen check SPEC...
 //   opgen list SPEC...
+//   opgen describe --json SPEC... [--root DIR] [--include-dir DIR]...
 //   opgen --version | --help
 //
 // Exit status: 0 success, 1 spec errors, 2 usage or I/O errors.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "emit_json.hpp"
 #include "output.hpp"
 #include "pipeline.hpp"
 
@@ -40,6 +43,10 @@ constexpr const char* kUsage =
     "  check SPEC...         Report every problem in the specs; write nothing.\n"
     "  list SPEC...          One line per op: namespace.name(params) -> outputs\n"
     "                        ('?' marks optional parameters).\n"
+    "  describe --json SPEC... [--root DIR] [--include-dir DIR]...\n"
+    "      Print the checked model of the specs (ops, parameters, rules,\n"
+    "      constraints, overloads, configs, enums) as one JSON document on\n"
+    "      stdout, for binding generators; see docs/describe-json.md.\n"
     "  --version             Print the version.\n"
     "  --help                Print this help.\n"
     "\n"
@@ -55,11 +62,13 @@ struct Options {
   std::vector<std::string> specs;
   std::string out_dir;
   std::string depfile;
+  bool json = false;
   LoadOptions load;
 };
 
 // Parses the options after the command; returns an error message or "".
-std::string parse_options(int argc, char** argv, int first, bool generate, Options& o) {
+std::string parse_options(int argc, char** argv, int first, bool generate, bool describe,
+                          Options& o) {
   for (int i = first; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](std::string& out) {
@@ -71,6 +80,8 @@ std::string parse_options(int argc, char** argv, int first, bool generate, Optio
       if (!value(o.out_dir)) return "--out-dir needs a directory";
     } else if (generate && arg == "--depfile") {
       if (!value(o.depfile)) return "--depfile needs a file name";
+    } else if (describe && arg == "--json") {
+      o.json = true;
     } else if (arg == "--root") {
       if (!value(o.load.root)) return "--root needs a directory";
     } else if (arg == "--include-dir") {
@@ -145,6 +156,27 @@ int check_or_list(const Options& o, bool list) {
   return status;
 }
 
+int describe(const Options& o) {
+  if (!o.json) return usage_error("describe needs an output format: --json");
+  int status = 0;
+  std::vector<std::unique_ptr<opgen::gen::CheckedSpec>> specs;
+  for (const std::string& spec : o.specs) {
+    auto checked = opgen::gen::load_checked_spec(spec, o.load);
+    checked->diags.print(std::cerr);
+    if (!checked->ok) {
+      bool io = false;
+      for (const auto& d : checked->diags.items()) io |= !d.loc.known();
+      status = std::max(status, io ? 2 : 1);
+    }
+    specs.push_back(std::move(checked));
+  }
+  if (status != 0) return status;
+  std::vector<const opgen::gen::CheckedSpec*> views;
+  for (const auto& s : specs) views.push_back(s.get());
+  std::cout << opgen::gen::to_json_text(opgen::gen::describe_document(views));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -158,15 +190,17 @@ int main(int argc, char** argv) {
     std::cout << "opgen " << OPGEN_VERSION << "\n";
     return 0;
   }
-  if (cmd != "generate" && cmd != "check" && cmd != "list") {
+  if (cmd != "generate" && cmd != "check" && cmd != "list" && cmd != "describe") {
     return usage_error("unknown command '" + cmd + "'");
   }
   Options o;
-  if (std::string err = parse_options(argc, argv, 2, cmd == "generate", o); !err.empty()) {
+  if (std::string err = parse_options(argc, argv, 2, cmd == "generate", cmd == "describe", o);
+      !err.empty()) {
     return usage_error(err);
   }
   try {
     if (cmd == "generate") return generate(o);
+    if (cmd == "describe") return describe(o);
     return check_or_list(o, cmd == "list");
   } catch (const std::exception& e) {
     // A bug in the generator, never a spec problem: say so plainly.
