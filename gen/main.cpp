@@ -4,6 +4,7 @@
 //   opgen check SPEC...
 //   opgen list SPEC...
 //   opgen describe --json SPEC... [--root DIR] [--include-dir DIR]...
+//   opgen schema
 //   opgen --version | --help
 //
 // Exit status: 0 success, 1 spec errors, 2 usage or I/O errors.
@@ -17,6 +18,7 @@
 #include "emit_json.hpp"
 #include "output.hpp"
 #include "pipeline.hpp"
+#include "spec_schema.hpp"
 
 #ifndef OPGEN_VERSION
 #define OPGEN_VERSION "unknown"
@@ -47,6 +49,7 @@ constexpr const char* kUsage =
     "      Print the checked model of the specs (ops, parameters, rules,\n"
     "      constraints, overloads, configs, enums) as one JSON document on\n"
     "      stdout, for binding generators; see docs/describe-json.md.\n"
+    "  schema                Print the JSON Schema of spec files (for TOML editors).\n"
     "  --version             Print the version.\n"
     "  --help                Print this help.\n"
     "\n"
@@ -190,15 +193,23 @@ int main(int argc, char** argv) {
     std::cout << "opgen " << OPGEN_VERSION << "\n";
     return 0;
   }
-  if (cmd != "generate" && cmd != "check" && cmd != "list" && cmd != "describe") {
+  if (cmd == "schema" && argc > 2) return usage_error("schema takes no arguments");
+  if (cmd != "generate" && cmd != "check" && cmd != "list" && cmd != "describe" &&
+      cmd != "schema") {
     return usage_error("unknown command '" + cmd + "'");
   }
   Options o;
-  if (std::string err = parse_options(argc, argv, 2, cmd == "generate", cmd == "describe", o);
-      !err.empty()) {
-    return usage_error(err);
+  if (cmd != "schema") {
+    if (std::string err = parse_options(argc, argv, 2, cmd == "generate", cmd == "describe", o);
+        !err.empty()) {
+      return usage_error(err);
+    }
   }
   try {
+    if (cmd == "schema") {
+      std::cout << opgen::gen::to_json_text(opgen::gen::spec_schema());
+      return 0;
+    }
     if (cmd == "generate") return generate(o);
     if (cmd == "describe") return describe(o);
     return check_or_list(o, cmd == "list");
