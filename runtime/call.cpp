@@ -198,9 +198,20 @@ Span<bool> CallArgs::get_bools(const char* name) const {
   return Span<bool>(values.get(), bits.size());
 }
 
-std::size_t CallArgs::get_enum(const char* name,
-                               std::initializer_list<std::string_view> values) const {
-  const std::string& value = expect<std::string>(op_, name, "string", find(name));
+Span<std::string> CallArgs::get_strings(const char* name) const {
+  return expect<std::vector<std::string>>(op_, name, "string[]", find(name));
+}
+
+Span<DType> CallArgs::get_dtypes(const char* name) const {
+  return expect<std::vector<DType>>(op_, name, "dtype[]", find(name));
+}
+
+namespace {
+
+// The index of enum value `value` among `values`; `shown` names the arg
+// ("mode", "modes[1]") in the error.
+std::size_t enum_index(const char* op, const char* name, const std::string& shown,
+                       const std::string& value, std::initializer_list<std::string_view> values) {
   const auto it = std::find(values.begin(), values.end(), value);
   if (it != values.end()) return static_cast<std::size_t>(it - values.begin());
   std::string list;
@@ -209,9 +220,29 @@ std::size_t CallArgs::get_enum(const char* name,
     list += "'" + std::string(v) + "'";
   }
   const std::vector<std::string_view> candidates(values.begin(), values.end());
-  throw Error(op_, name,
-              "arg " + std::string(name) + " must be one of " + list + ", got '" + value + "'" +
+  throw Error(op, name,
+              "arg " + shown + " must be one of " + list + ", got '" + value + "'" +
                   did_you_mean(value, candidates));
+}
+
+}  // namespace
+
+std::size_t CallArgs::get_enum(const char* name,
+                               std::initializer_list<std::string_view> values) const {
+  const std::string& value = expect<std::string>(op_, name, "string", find(name));
+  return enum_index(op_, name, name, value, values);
+}
+
+std::vector<std::size_t> CallArgs::get_enum_indices(
+    const char* name, std::initializer_list<std::string_view> values) const {
+  const auto& names = expect<std::vector<std::string>>(op_, name, "string[]", find(name));
+  std::vector<std::size_t> out;
+  out.reserve(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string shown = std::string(name) + "[" + std::to_string(i) + "]";
+    out.push_back(enum_index(op_, name, shown, names[i], values));
+  }
+  return out;
 }
 
 }  // namespace opgen::detail

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace opgen::detail {
 
@@ -195,6 +196,18 @@ std::int64_t dim_size(const char* op, const char* param, const Tensor& t, std::i
                     std::to_string(rank));
   }
   return t.shape()[static_cast<int>(j)];
+}
+
+bool element(const char* op, const char* param, const std::vector<bool>& p, std::int64_t i) {
+  const auto n = static_cast<std::int64_t>(p.size());
+  if (i < 0 || i >= n) throw_index(op, param, i, p.size());
+  return p[static_cast<std::size_t>(i)];
+}
+
+void throw_enum_value(const char* op, const char* param, const char* type, std::size_t i,
+                      std::int64_t value) {
+  const std::string item = std::string(param) + "[" + std::to_string(i) + "]";
+  fail_check(op, item + " is not a " + type + " value", param, {{item.c_str(), show(value)}});
 }
 
 void throw_index(const char* op, const char* param, std::int64_t i, std::size_t n) {

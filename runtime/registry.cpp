@@ -13,7 +13,8 @@ namespace opgen {
 std::string_view ArgValue::type_name() const noexcept {
   // In the order of the variant's alternatives.
   static constexpr std::array<std::string_view, std::variant_size_v<Variant>> kNames = {
-      "int", "float", "bool", "string", "dtype", "int[]", "float[]", "bool[]"};
+      "int",   "float",   "bool",   "string",   "dtype",
+      "int[]", "float[]", "bool[]", "string[]", "dtype[]"};
   return kNames[v_.index()];
 }
 

@@ -1,6 +1,7 @@
 // The shape rules of outputs (`broadcast`, `reduce`, `matmul`, `concat`,
 // `stack`, `from`), output preparation and dimension normalisation.
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -293,6 +294,39 @@ void prepare_output(const char* op, const char* param, Tensor& out, const Shape&
     throw Error(op, param,
                 "out " + std::string(param) + " must be " + std::string(dtype_name(dtype)) +
                     shape.to_string() + ", got " + out.description());
+  }
+}
+
+void prepare_outputs(const char* op, const char* param, const OutputList& out,
+                     const std::vector<Shape>& shapes, DType dtype, std::int64_t lo,
+                     std::int64_t hi) {
+  const auto n = static_cast<std::int64_t>(shapes.size());
+  if (n < lo || (hi >= 0 && n > hi)) {
+    std::string count;
+    if (lo == hi) {
+      count = std::to_string(lo);
+    } else if (hi < 0) {
+      count = ">=" + std::to_string(lo);
+    } else if (lo == 0) {
+      count = "<=" + std::to_string(hi);
+    } else {
+      count = std::to_string(lo) + ".." + std::to_string(hi);
+    }
+    throw Error(op, param,
+                std::string(param) + ": the shape function gave " + std::to_string(n) +
+                    (n == 1 ? " tensor" : " tensors") + "; the count of " + param + " is " + count);
+  }
+  if (out.given() && out.tensors().size() != shapes.size()) {
+    throw Error(op, param,
+                "out " + std::string(param) + " must hold " + std::to_string(n) +
+                    (n == 1 ? " tensor" : " tensors") + ", got " +
+                    std::to_string(out.tensors().size()));
+  }
+  out.resize(shapes.size());
+  const std::span<Tensor> tensors = out.tensors();
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const std::string item = std::string(param) + "[" + std::to_string(i) + "]";
+    prepare_output(op, item.c_str(), tensors[i], shapes[i], dtype);
   }
 }
 

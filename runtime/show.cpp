@@ -2,6 +2,7 @@
 #include <charconv>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "opgen/detail/checks.hpp"
 
@@ -60,6 +61,20 @@ std::string show(Span<bool> v) {
 
 std::string show(Span<Tensor> v) {
   return list_text(v, [](const Tensor& x) { return x.description(); });
+}
+
+std::string show(Span<DType> v) {
+  return list_text(v, [](DType x) { return show(x); });
+}
+
+std::string show(Span<std::string> v) {
+  return list_text(v, [](const std::string& x) { return show(std::string_view(x)); });
+}
+
+std::string show(const std::vector<bool>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i > 0 ? ", " : "") + show(bool{v[i]});
+  return s + "]";
 }
 
 }  // namespace opgen::detail

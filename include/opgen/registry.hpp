@@ -21,13 +21,15 @@ namespace opgen {
 
 /// The value of one arg in a call by name. Converts implicitly from the C++
 /// types of the spec's arg types: integers (int), floating-point (float),
-/// bool, strings (string and enum args, by value name), DType, and vectors
-/// of int64_t, double or bool for counted args.
+/// bool, strings (string and enum args, by value name), DType, and for
+/// counted args vectors of int64_t, double, bool, strings (string args, and
+/// enum args by value names) or DTypes.
 class ArgValue {
  public:
   using Variant = std::variant<std::int64_t, double, bool, std::string, DType,
                                std::vector<std::int64_t>, std::vector<double>,
-                               std::vector<bool>>;
+                               std::vector<bool>, std::vector<std::string>,
+                               std::vector<DType>>;
 
   ArgValue(int v) : v_(std::int64_t{v}) {}
   ArgValue(long v) : v_(std::int64_t{v}) {}
@@ -41,9 +43,12 @@ class ArgValue {
   ArgValue(std::vector<std::int64_t> v) : v_(std::move(v)) {}
   ArgValue(std::vector<double> v) : v_(std::move(v)) {}
   ArgValue(std::vector<bool> v) : v_(std::move(v)) {}
+  ArgValue(std::vector<std::string> v) : v_(std::move(v)) {}
+  ArgValue(std::vector<DType> v) : v_(std::move(v)) {}
 
   const Variant& value() const noexcept { return v_; }
-  /// "int", "float", "bool", "string", "dtype", "int[]", "float[]", "bool[]".
+  /// "int", "float", "bool", "string", "dtype", "int[]", "float[]", "bool[]",
+  /// "string[]", "dtype[]".
   std::string_view type_name() const noexcept;
 
  private:
@@ -78,7 +83,8 @@ struct ParamInfo {
 };
 
 /// Calls an op with tensors and args; the generated wrapper behind it runs
-/// every check the typed C++ function runs.
+/// every check the typed C++ function runs. Returns the outputs in spec
+/// order, a counted output contributing all of its tensors in place.
 using OpInvoker = std::vector<Tensor> (*)(std::span<const Tensor> inputs, const Args& args);
 
 /// One registered op.
@@ -130,7 +136,10 @@ class Registry {
   /// Calls op `name` (qualified name or alias) with the inputs in spec
   /// order (a null Tensor for an absent optional input; trailing optional
   /// inputs may be left out) and named args. Returns the outputs in spec
-  /// order. Throws `opgen::Error` for an unknown op, a missing or extra
+  /// order, flattened: a counted output contributes all of its tensors, in
+  /// order, where it stands (for outputs `a`, `parts[>=1]`, `b`: a, the
+  /// parts, then b; ParamInfo::count and the number of tensors returned tell
+  /// how many parts there are). Throws `opgen::Error` for an unknown op, a missing or extra
   /// input, an unknown, missing or mistyped arg, and for everything the
   /// typed wrapper rejects.
   std::vector<Tensor> call(std::string_view name, Span<Tensor> inputs,

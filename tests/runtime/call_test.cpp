@@ -3,6 +3,7 @@
 #include "opgen/detail/call.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <string>
 #include <vector>
 
 #include "error_text.hpp"
@@ -185,6 +186,46 @@ BOOST_AUTO_TEST_CASE(list_args) {
   BOOST_TEST(error_text([&] { c.get_bools("dims"); }) == "m.f: arg dims must be bool[], got int[]");
   BOOST_TEST(error_text([&] { c.get_floats("mask"); }) ==
              "m.f: arg mask must be float[], got bool[]");
+}
+
+// Counted string, dtype and enum args: strings and DTypes are viewed where
+// the Args hold them; enum value names are checked one by one.
+BOOST_AUTO_TEST_CASE(string_dtype_and_enum_lists) {
+  enum class Mode : std::uint8_t { valid, same, full };
+  const std::vector<Tensor> in = tensors(1);
+  const Args args = {{"names", std::vector<std::string>{"a", "b"}},
+                     {"types", std::vector<DType>{DType::int64, DType::bool_}},
+                     {"modes", std::vector<std::string>{"full", "valid"}},
+                     {"typo", std::vector<std::string>{"same", "ful"}},
+                     {"one", "same"}};
+  const CallArgs c("m.f", in, args, {{"x", 1, 1}}, {"names", "types", "modes", "typo", "one"});
+  const opgen::Span<std::string> names = c.get_strings("names");
+  BOOST_TEST(std::vector<std::string>(names.begin(), names.end()) ==
+                 (std::vector<std::string>{"a", "b"}),
+             boost::test_tools::per_element());
+  const opgen::Span<DType> types = c.get_dtypes("types");
+  BOOST_REQUIRE(types.size() == 2u);
+  BOOST_TEST((types[0] == DType::int64));
+  BOOST_TEST((types[1] == DType::bool_));
+  BOOST_TEST(c.get_enum_indices("modes", {"valid", "same", "full"}) ==
+                 (std::vector<std::size_t>{2, 0}),
+             boost::test_tools::per_element());
+  const opgen::Span<Mode> modes = c.get_enums<Mode>("modes", {"valid", "same", "full"});
+  const opgen::Span<Mode> again = c.get_enums<Mode>("typo", {"valid", "same", "full", "ful"});
+  BOOST_REQUIRE(modes.size() == 2u);
+  BOOST_TEST((modes[0] == Mode::full));  // still valid after another conversion
+  BOOST_TEST((modes[1] == Mode::valid));
+  BOOST_TEST(again.size() == 2u);
+
+  BOOST_TEST(error_text([&] { c.get_enums<Mode>("typo", {"valid", "same", "full"}); }) ==
+             "m.f: arg typo[1] must be one of 'valid', 'same', 'full', got 'ful'; did you mean "
+             "'full'?");
+  BOOST_TEST(error_text([&] { c.get_strings("one"); }) ==
+             "m.f: arg one must be string[], got string");
+  BOOST_TEST(error_text([&] { c.get_dtypes("names"); }) ==
+             "m.f: arg names must be dtype[], got string[]");
+  BOOST_TEST(error_text([&] { c.get_enums<Mode>("one", {"same"}); }) ==
+             "m.f: arg one must be string[], got string");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

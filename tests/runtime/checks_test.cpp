@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "error_text.hpp"
@@ -170,6 +171,10 @@ BOOST_AUTO_TEST_CASE(show_values) {
   BOOST_TEST(d::show(Span<std::int64_t>()) == "[]");
   const std::vector<Tensor> ts = {f32({2}), of({}, DType::int64)};
   BOOST_TEST(d::show(Span<Tensor>(ts)) == "[float32[2], int64[]]");
+  BOOST_TEST(d::show(Span<DType>({DType::int32, DType::bool_})) == "[int32, bool]");
+  const std::vector<std::string> names = {"a", ""};
+  BOOST_TEST(d::show(Span<std::string>(names)) == "[\"a\", \"\"]");
+  BOOST_TEST(d::show(std::vector<bool>{false, true}) == "[false, true]");
 }
 
 BOOST_AUTO_TEST_CASE(dim_size_and_element) {
@@ -186,6 +191,23 @@ BOOST_AUTO_TEST_CASE(dim_size_and_element) {
              "m.f: p[2]: index 2 is out of range for p of length 2");
   BOOST_TEST(error_text([&] { d::element("m.f", "p", Span<std::int64_t>(p), -1); }) ==
              "m.f: p[-1]: index -1 is out of range for p of length 2");
+  // Counted bool config fields are std::vector<bool>s.
+  const std::vector<bool> flags = {false, true};
+  BOOST_TEST(d::element("m.f", "flags", flags, 1));
+  BOOST_TEST(!d::element("m.f", "flags", flags, 0));
+  BOOST_TEST(error_text([&] { d::element("m.f", "flags", flags, 2); }) ==
+             "m.f: flags[2]: index 2 is out of range for flags of length 2");
+}
+
+// Each value of a counted enum arg must be one of the enum's values.
+BOOST_AUTO_TEST_CASE(require_enum_values) {
+  enum class Mode : std::uint8_t { a, b, c };
+  d::require_enum_values("m.f", "modes", "Mode", Span<Mode>({Mode::c, Mode::a}), 3);
+  d::require_enum_values("m.f", "modes", "Mode", Span<Mode>(), 3);
+  BOOST_TEST(error_text([] {
+               d::require_enum_values("m.f", "modes", "Mode",
+                                      Span<Mode>({Mode::a, static_cast<Mode>(3)}), 3);
+             }) == "m.f: modes[1] is not a Mode value (check: modes; modes[1] = 3)");
 }
 
 BOOST_AUTO_TEST_CASE(integer_arithmetic) {
@@ -363,6 +385,50 @@ BOOST_AUTO_TEST_CASE(prepare_outputs) {
   BOOST_TEST(error_text([&] {
                d::prepare_output("math.add", "y", wrong_shape, {2, 3}, DType::float32);
              }) == "math.add: out y must be float32[2, 3], got float32[3]");
+}
+
+// A counted output: as many tensors as shapes, allocated in an owned vector
+// or checked in the caller's.
+BOOST_AUTO_TEST_CASE(prepare_counted_outputs) {
+  const std::vector<Shape> shapes = {{2}, {3}};
+  std::vector<Tensor> owned;
+  d::prepare_outputs("m.split", "parts", d::OutputList(owned), shapes, DType::int32, 1, -1);
+  BOOST_TEST_REQUIRE(owned.size() == 2u);
+  BOOST_TEST(owned[0].description() == "int32[2]");
+  BOOST_TEST(owned[1].description() == "int32[3]");
+  BOOST_TEST(error_text([&] {
+               std::vector<Tensor> v;
+               d::prepare_outputs("m.split", "parts", d::OutputList(v), {}, DType::int32, 1, -1);
+             }) == "m.split: parts: the shape function gave 0 tensors; the count of parts is >=1");
+  BOOST_TEST(error_text([&] {
+               std::vector<Tensor> v;
+               d::prepare_outputs("m.split", "parts", d::OutputList(v), shapes, DType::int32, 3, 3);
+             }) == "m.split: parts: the shape function gave 2 tensors; the count of parts is 3");
+  BOOST_TEST(error_text([&] {
+               std::vector<Tensor> v;
+               d::prepare_outputs("m.split", "parts", d::OutputList(v), shapes, DType::int32, 0, 1);
+             }) == "m.split: parts: the shape function gave 2 tensors; the count of parts is <=1");
+
+  // Given tensors: the number must match; null ones are allocated, others
+  // are kept when they fit.
+  std::vector<Tensor> given = {Tensor(), Tensor::empty({3}, DType::int32)};
+  const void* p = given[1].raw_data();
+  const d::OutputList list{std::span<Tensor>(given)};
+  BOOST_TEST(list.given());
+  d::prepare_outputs("m.split", "parts", list, shapes, DType::int32, 2, 4);
+  BOOST_TEST(given[0].description() == "int32[2]");
+  BOOST_TEST(given[1].raw_data() == p);
+  BOOST_TEST(list.tensors().size() == 2u);
+  std::vector<Tensor> three(3);
+  BOOST_TEST(error_text([&] {
+               d::prepare_outputs("m.split", "parts", d::OutputList(std::span<Tensor>(three)),
+                                  shapes, DType::int32, 1, -1);
+             }) == "m.split: out parts must hold 2 tensors, got 3");
+  std::vector<Tensor> wrong = {Tensor(), Tensor::empty({3}, DType::float32)};
+  BOOST_TEST(error_text([&] {
+               d::prepare_outputs("m.split", "parts", d::OutputList(std::span<Tensor>(wrong)),
+                                  shapes, DType::int32, 1, -1);
+             }) == "m.split: out parts[1] must be int32[3], got float32[3]");
 }
 
 BOOST_AUTO_TEST_CASE(normalize_dims) {

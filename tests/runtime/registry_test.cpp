@@ -277,6 +277,8 @@ BOOST_AUTO_TEST_CASE(arg_value_type_names) {
   BOOST_TEST(opgen::ArgValue(std::vector<std::int64_t>{1}).type_name() == "int[]");
   BOOST_TEST(opgen::ArgValue(std::vector<double>{1}).type_name() == "float[]");
   BOOST_TEST(opgen::ArgValue(std::vector<bool>{true}).type_name() == "bool[]");
+  BOOST_TEST(opgen::ArgValue(std::vector<std::string>{"a"}).type_name() == "string[]");
+  BOOST_TEST(opgen::ArgValue(std::vector<DType>{DType::int32}).type_name() == "dtype[]");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -61,10 +61,25 @@ class CallArgs {
   Span<std::int64_t> get_ints(const char* name) const;
   Span<double> get_floats(const char* name) const;
   Span<bool> get_bools(const char* name) const;
+  Span<std::string> get_strings(const char* name) const;
+  Span<DType> get_dtypes(const char* name) const;
 
   /// An enum arg given by value name, checked against `values` (the enum's
   /// values in declaration order); returns the value's index.
   std::size_t get_enum(const char* name, std::initializer_list<std::string_view> values) const;
+  /// A counted enum arg given as value names (a vector of strings), each
+  /// checked as get_enum checks one; returns the indices.
+  std::vector<std::size_t> get_enum_indices(const char* name,
+                                            std::initializer_list<std::string_view> values) const;
+  /// Same, as values of enum type E (whose values are `values`, in order),
+  /// in storage this object owns.
+  template <class E>
+  Span<E> get_enums(const char* name, std::initializer_list<std::string_view> values) const {
+    auto owned = std::make_shared<std::vector<E>>();
+    for (std::size_t i : get_enum_indices(name, values)) owned->push_back(static_cast<E>(i));
+    enums_.push_back(owned);
+    return Span<E>(*owned);
+  }
 
   /// The op name, for messages.
   const char* op() const noexcept { return op_; }
@@ -80,6 +95,7 @@ class CallArgs {
   mutable std::deque<std::vector<std::int64_t>> ints_;
   mutable std::deque<std::vector<double>> floats_;
   mutable std::deque<std::unique_ptr<bool[]>> bools_;
+  mutable std::deque<std::shared_ptr<const void>> enums_;  // std::vector<E> of get_enums
   static const Tensor kNull;
 };
 

@@ -9,8 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "opgen/dtype.hpp"
 #include "opgen/error.hpp"
@@ -52,6 +54,14 @@ void require_type(const char* op, const char* param, Span<Tensor> ts, TypeClass 
 /// ("dims must have at least 1 value, got 0").
 void require_count(const char* op, const char* param, std::size_t n, std::int64_t lo,
                    std::int64_t hi);
+/// Throws unless every value of counted enum arg `param` is one of the
+/// `count` values of enum `type` (a value cast from an integer may not be):
+/// "modes[1] is not a Rounding value (check: modes; modes[1] = 7)".
+template <class E>
+void require_enum_values(const char* op, const char* param, const char* type, Span<E> values,
+                         std::size_t count);
+[[noreturn]] void throw_enum_value(const char* op, const char* param, const char* type,
+                                   std::size_t i, std::int64_t value);
 /// Throws unless the dtype of `dispatch` is one the op's kernels implement
 /// (`supported` lists them): "math.foo: no kernel for int32 (supported: float32, float64)".
 void require_supported(const char* op, DType dtype, std::initializer_list<DType> supported);
@@ -105,6 +115,9 @@ std::string show(Span<std::int64_t> v);
 std::string show(Span<double> v);
 std::string show(Span<bool> v);
 std::string show(Span<Tensor> v);
+std::string show(Span<DType> v);
+std::string show(Span<std::string> v);
+std::string show(const std::vector<bool>& v);
 
 /// `x.size(i)` in a constraint: negative i counts from the end; out of
 /// range throws "x.size(3): dimension 3 is out of range for x of rank 2".
@@ -112,6 +125,9 @@ std::int64_t dim_size(const char* op, const char* param, const Tensor& t, std::i
 /// `p[i]` in a constraint, with the index checked against len(p).
 template <class T>
 const T& element(const char* op, const char* param, Span<T> p, std::int64_t i);
+/// Same, for a counted bool config field (a std::vector<bool>, which no span
+/// can view).
+bool element(const char* op, const char* param, const std::vector<bool>& p, std::int64_t i);
 [[noreturn]] void throw_index(const char* op, const char* param, std::int64_t i, std::size_t n);
 
 /// Integer `/` and `%` in constraints: division by zero is an opgen::Error,
@@ -164,6 +180,42 @@ Shape shape_from(const char* op, const char* param, Span<std::int64_t> dims);
 void prepare_output(const char* op, const char* param, Tensor& out, const Shape& shape,
                     DType dtype);
 
+/// The tensors of a counted output as an op's implementation fills them:
+/// either a vector it sizes itself (the overloads that return the tensors,
+/// and calls by name) or the caller's tensors (out overloads), whose number
+/// must then match. A view: it refers to the vector or span it was made from.
+class OutputList {
+ public:
+  explicit OutputList(std::vector<Tensor>& owned) noexcept : owned_(&owned) {}
+  explicit OutputList(std::span<Tensor> given) noexcept : given_(given) {}
+
+  /// True when the caller gave the tensors (an out overload).
+  bool given() const noexcept { return owned_ == nullptr; }
+  /// The tensors: after prepare_outputs, one per shape, ready for the kernel.
+  std::span<Tensor> tensors() const noexcept {
+    return owned_ != nullptr ? std::span<Tensor>(*owned_) : given_;
+  }
+  /// Sizes an owned vector to `n` null tensors (no-op for given tensors).
+  void resize(std::size_t n) const {
+    if (owned_ != nullptr) owned_->resize(n);
+  }
+
+ private:
+  std::vector<Tensor>* owned_ = nullptr;
+  std::span<Tensor> given_;
+};
+
+/// Makes counted output `param` ready to receive `shapes.size()` results of
+/// dtype `dtype`. The number of shapes (from a custom shape function, or n
+/// copies of one shape for an exact count) must lie in [lo, hi] (hi < 0: no
+/// upper bound), else "ys: the shape function gave 0 tensors; the count of ys
+/// is >=1". Owned tensors are allocated; given ones must be as many as the
+/// shapes ("out ys must hold 3 tensors, got 2") and each is checked like
+/// prepare_output's (messages name "ys[1]").
+void prepare_outputs(const char* op, const char* param, const OutputList& out,
+                     const std::vector<Shape>& shapes, DType dtype, std::int64_t lo,
+                     std::int64_t hi);
+
 /// `x` itself when it already has dtype `to`, else a converted copy.
 /// Conversions follow C++ (float to int truncates toward zero; values out of
 /// range of the target saturate).
@@ -177,6 +229,15 @@ std::int64_t normalize_dim(const char* op, const char* param, std::int64_t dim, 
                            const char* tensor_param = nullptr);
 
 // ---------------------------------------------------------------------------
+
+template <class E>
+void require_enum_values(const char* op, const char* param, const char* type, Span<E> values,
+                         std::size_t count) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto v = static_cast<std::int64_t>(values[i]);
+    if (v < 0 || static_cast<std::size_t>(v) >= count) throw_enum_value(op, param, type, i, v);
+  }
+}
 
 template <class T>
 const T& element(const char* op, const char* param, Span<T> p, std::int64_t i) {
