@@ -67,7 +67,8 @@ std::string config_param_name(std::string_view config) {
 const EnumInfo* OpAnalysis::enum_of(const Param& arg) const {
   if (scope) {
     for (const Symbol& s : scope->symbols) {
-      if (s.name == arg.name.value && s.type.kind == TypeKind::enum_) return s.type.enum_info;
+      const bool is_enum = s.type.kind == TypeKind::enum_ || s.type.kind == TypeKind::enum_list;
+      if (s.name == arg.name.value && is_enum) return s.type.enum_info;
     }
   }
   return nullptr;
@@ -111,11 +112,26 @@ std::vector<std::string> dtypes_of_type(std::string_view type) {
   return out;
 }
 
-// Counted config fields are vectors; expressions see them as spans.
-std::string config_field_cpp(const Param& f, const std::string& access) {
+// Counted config fields are vectors; expressions see them as spans, except
+// bool ones: a std::vector<bool> has no bools to view, and the runtime's
+// element() and show() take it as it is.
+std::string config_field_cpp(const Param& f, const EnumInfo* e, const std::string& access) {
   if (f.count.is_one()) return access;
   const std::string& t = f.type.value;
-  const std::string elem = t == "int" ? "std::int64_t" : t == "float" ? "double" : "bool";
+  std::string elem;
+  if (t == "int") {
+    elem = "std::int64_t";
+  } else if (t == "float") {
+    elem = "double";
+  } else if (t == "string") {
+    elem = "std::string";
+  } else if (t == "dtype") {
+    elem = "DType";
+  } else if (t == "enum" && e != nullptr) {
+    elem = e->cpp_type;
+  } else {
+    return access;
+  }
   return "Span<" + elem + ">(" + access + ")";
 }
 
@@ -126,8 +142,8 @@ Type arg_type(const Param& p, const EnumInfo* e) {
   if (t == "float") return {one ? TypeKind::float_ : TypeKind::float_list};
   if (t == "bool") return {one ? TypeKind::bool_ : TypeKind::bool_list};
   if (t == "string") return {one ? TypeKind::string : TypeKind::string_list};
-  if (t == "dtype") return {TypeKind::dtype};
-  if (t == "enum") return {TypeKind::enum_, e};
+  if (t == "dtype") return {one ? TypeKind::dtype : TypeKind::dtype_list};
+  if (t == "enum") return {one ? TypeKind::enum_ : TypeKind::enum_list, e};
   return {TypeKind::error};
 }
 
@@ -264,10 +280,7 @@ class Checker {
                        did_you_mean(p.type.value, std::span<const std::string_view>(kInputTypes)) +
                        " (types: float, int, numeric, bool, any, or a dtype name)");
     }
-    if (!p.count.is_one()) {
-      diags_.error(p.count.loc, "outputs with a count are not supported yet: declare one output "
-                                "per tensor");
-    }
+    check_count(p);
     if (!p.shape && p.misspelled.count("shape") == 0) {
       diags_.error(p.loc, "output '" + p.name.value + "' has no 'shape' rule");
     }
@@ -378,18 +391,12 @@ class Checker {
         diags_.error(p.loc, "enum arg '" + p.name.value +
                                 "' needs 'values' (its own) or 'enum' (a shared [[enum]])");
       }
-      if (!p.count.is_one()) {
-        diags_.error(p.count.loc, "enum args with a count are not supported");
-      }
     } else if (!p.values.empty()) {
       diags_.error(p.values.front().loc,
                    "'values' is only for enum args; set type = \"enum\" on '" + p.name.value + "'");
     } else if (p.enum_name) {
       diags_.error(p.enum_name->loc,
                    "'enum' is only for enum args; set type = \"enum\" on '" + p.name.value + "'");
-    }
-    if ((t == "dtype" || t == "string") && !p.count.is_one()) {
-      diags_.error(p.count.loc, t + " args with a count are not supported");
     }
     if (p.default_value && p.default_from) {
       diags_.error(p.default_from->loc, "'" + p.name.value +
@@ -416,16 +423,12 @@ class Checker {
       if (a.default_from) {
         diags_.error(a.default_from->loc, "config fields take 'default', not 'default_from'");
       }
-      if (a.type.value == "bool" && !a.count.is_one()) {
-        diags_.error(a.count.loc, "config fields of type bool take no count (std::vector<bool> "
-                                  "has no contiguous storage to view)");
-      }
       if (a.type.value == "enum" && a.enum_name == std::nullopt) {
         diags_.error(a.loc, "config field '" + a.name.value +
                                 "' must use a shared enum (enum = \"Name\"), not local values");
       }
-      scope->symbols.push_back(
-          {a.name.value, arg_type(a, info), config_field_cpp(a, a.name.value), false, a.name.loc});
+      scope->symbols.push_back({a.name.value, arg_type(a, info),
+                                config_field_cpp(a, info, a.name.value), false, a.name.loc});
     }
     for (auto& e : local) out.shared_enums.push_back(std::move(e));
     std::vector<CheckedConstraint> constraints;
@@ -704,6 +707,10 @@ class Checker {
             diags_.error(a.loc, "from() takes a dtype arg; '" + a.text + "' is " + p.type.value);
             return std::nullopt;
           }
+          if (!p.count.is_one()) {
+            diags_.error(a.loc, "from() takes a single dtype arg; '" + a.text + "' has a count");
+            return std::nullopt;
+          }
           rule.arg = &p;
           rule.ok = true;
           return rule;
@@ -872,9 +879,10 @@ class Checker {
               if (e->name == f.enum_name->value) info = e.get();
             }
           }
-          cs.fields.push_back({f.name.value, arg_type(f, info),
-                               config_field_cpp(f, config_param_name(c.value) + "." + f.name.value),
-                               false, f.name.loc});
+          cs.fields.push_back(
+              {f.name.value, arg_type(f, info),
+               config_field_cpp(f, info, config_param_name(c.value) + "." + f.name.value), false,
+               f.name.loc});
         }
         a.scope->configs.push_back(std::move(cs));
       }
@@ -890,6 +898,7 @@ class Checker {
       a.shapes.push_back(s.value_or(ShapeRule{}));
       a.dtype_rules.push_back(d.value_or(DTypeRule{}));
     }
+    check_counted_outputs(op, a);
     for (const Constraint& c : op.constraints) a.constraints.push_back(check_constraint(c, *a.scope));
     check_signatures(op);
     check_kind(op, a);
@@ -956,10 +965,57 @@ class Checker {
     const Param* i = find_param(op, in.input.value);
     if (o == nullptr || o->kind != ParamKind::output) {
       diags_.error(in.output.loc, "inplace output '" + in.output.value + "' is not an output");
+    } else if (!o->count.is_one()) {
+      diags_.error(in.output.loc, "inplace output '" + in.output.value +
+                                      "' has a count; only a single tensor output can be "
+                                      "written in place");
     }
     if (i == nullptr || i->kind != ParamKind::input || !i->count.is_one()) {
       diags_.error(in.input.loc, "inplace input '" + in.input.value +
                                      "' is not a single tensor input");
+    }
+  }
+
+  // Counted outputs: how many tensors there are must be known before the
+  // kernel runs. A custom shape rule says it (the shape function returns one
+  // Shape per tensor); any other rule gives n copies of one shape, so it
+  // needs an exact count. Calls by name return every output's tensors in one
+  // flat list, so at most one output may have a count that is not exact.
+  void check_counted_outputs(const Op& op, const OpAnalysis& a) {
+    const Param* ranged = nullptr;
+    const Param* counted_custom = nullptr;
+    const Param* other_custom = nullptr;
+    for (std::size_t i = 0; i < op.outputs.size() && i < a.shapes.size(); ++i) {
+      const Param& p = op.outputs[i];
+      const ShapeRule& r = a.shapes[i];
+      const bool custom = r.ok && r.kind == ShapeRule::Kind::custom;
+      if (p.count.is_one()) {
+        if (custom && other_custom == nullptr) other_custom = &p;
+        continue;
+      }
+      if (custom && counted_custom == nullptr) counted_custom = &p;
+      if (r.ok && !custom && p.count.min != p.count.max) {
+        diags_.error(p.shape->loc, "output '" + p.name.value + "' takes " + p.count.text +
+                                       " tensors, so only shape = \"custom\" can say how many "
+                                       "(the shape function returns one Shape per tensor); '" +
+                                       r.source + "' needs an exact count");
+      }
+      if (p.count.min != p.count.max) {
+        if (ranged != nullptr) {
+          diags_.error(p.count.loc, "outputs '" + ranged->name.value + "' and '" + p.name.value +
+                                        "' both have a count that is not exact; calls by name "
+                                        "return all outputs in one list, so only one may");
+        } else {
+          ranged = &p;
+        }
+      }
+    }
+    if (counted_custom != nullptr && other_custom != nullptr) {
+      diags_.error(counted_custom->shape->loc,
+                   "the custom shape function of '" + op.name + "' returns one Shape per tensor "
+                   "of counted output '" + counted_custom->name.value +
+                   "', so it cannot also give the shape of output '" + other_custom->name.value +
+                   "'; give that output another shape rule");
     }
   }
 
@@ -1028,6 +1084,9 @@ class Checker {
       if (op.outputs.size() != 1) {
         diags_.error(op.name_loc, "a pointwise op has exactly one output; '" + op.name + "' has " +
                                       std::to_string(op.outputs.size()));
+      } else if (!op.outputs[0].count.is_one()) {
+        diags_.error(op.outputs[0].count.loc, "a pointwise op has one output tensor; '" +
+                                                  op.outputs[0].name.value + "' has a count");
       }
       for (std::size_t i = 0; i < a.shapes.size(); ++i) {
         const auto k = a.shapes[i].kind;
@@ -1052,6 +1111,9 @@ class Checker {
       }
       if (op.outputs.size() != 1) {
         diags_.error(op.name_loc, "a reduction has exactly one output");
+      } else if (!op.outputs[0].count.is_one()) {
+        diags_.error(op.outputs[0].count.loc, "a reduction has one output tensor; '" +
+                                                  op.outputs[0].name.value + "' has a count");
       } else if (!a.shapes.empty() && a.shapes[0].ok &&
                  a.shapes[0].kind != ShapeRule::Kind::reduce) {
         diags_.error(op.outputs[0].shape->loc,

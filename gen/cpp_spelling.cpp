@@ -29,7 +29,9 @@ std::string arg_value_type(const Param& arg, const EnumInfo* e) {
   } else if (t == "bool") {
     base = "bool";
   } else if (t == "string") {
-    base = "std::string_view";
+    // A span views values stored elsewhere: std::string, so that a
+    // std::vector<std::string> or a braced list of literals both convert.
+    base = arg.count.is_one() ? "std::string_view" : "std::string";
   } else if (t == "dtype") {
     base = "DType";
   } else if (t == "enum") {
@@ -47,7 +49,7 @@ std::string param_type(const Param& p, const EnumInfo* e) {
     case ParamKind::arg:
       return arg_value_type(p, e);
     case ParamKind::output:
-      return "Tensor&";
+      return p.count.is_one() ? "Tensor&" : "std::span<Tensor>";
   }
   return "";
 }

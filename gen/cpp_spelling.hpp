@@ -17,10 +17,12 @@ std::string ctype(std::string_view dtype);
 std::string dtype_enum(std::string_view dtype);
 
 /// The C++ type an arg has as a value (`double`, `std::int64_t`, `bool`,
-/// `std::string_view`, `DType`, the enum type; `Span<...>` when counted).
+/// `std::string_view`, `DType`, the enum type; `Span<...>` when counted,
+/// `Span<std::string>` for strings).
 std::string arg_value_type(const Param& arg, const EnumInfo* e);
 /// The C++ parameter type of an input (`const Tensor&` or `Span<Tensor>`),
-/// an arg (as arg_value_type) or an output (`Tensor&`).
+/// an arg (as arg_value_type) or an output (`Tensor&`, or
+/// `std::span<Tensor>` for a counted one: the caller's tensors, written).
 std::string param_type(const Param& p, const EnumInfo* e);
 
 /// A literal default as a C++ expression of the arg's type:

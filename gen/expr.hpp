@@ -59,19 +59,21 @@ enum class TypeKind {
   float_list,   // a counted float arg
   bool_list,    // a counted bool arg
   string_list,  // a counted string arg
+  dtype_list,   // a counted dtype arg
+  enum_list,    // a counted enum arg (see Type::enum_info)
   element,      // in a formula: one element of a tensor input (a number)
 };
 
 struct Type {
   TypeKind kind = TypeKind::error;
-  const EnumInfo* enum_info = nullptr;  // for enum_
+  const EnumInfo* enum_info = nullptr;  // for enum_ and enum_list
 
   bool is_error() const noexcept { return kind == TypeKind::error; }
   bool operator==(const Type&) const = default;
 };
 
 /// "bool", "int", "float", "string", "dtype", "enum Padding", "tensor",
-/// "tensor list", "int list", ..., for messages.
+/// "tensor list", "int list", ..., "enum Padding list", for messages.
 std::string type_name(const Type& t);
 
 // ---------------------------------------------------------------------------

@@ -56,6 +56,10 @@ std::string type_name(const Type& t) {
       return "bool list";
     case TypeKind::string_list:
       return "string list";
+    case TypeKind::dtype_list:
+      return "dtype list";
+    case TypeKind::enum_list:
+      return "enum " + (t.enum_info ? t.enum_info->name : std::string("?")) + " list";
     case TypeKind::element:
       return "tensor element";
   }
@@ -216,7 +220,7 @@ std::string Checker::unknown_name(const std::string& n) const {
 const EnumInfo* Checker::enum_with_value(std::string_view value) const {
   for (const Symbol& s : scope_.symbols) {
     const EnumInfo* en = s.type.enum_info;
-    if (s.type.kind != K::enum_ || !en) continue;
+    if ((s.type.kind != K::enum_ && s.type.kind != K::enum_list) || !en) continue;
     for (const std::string& v : en->values) {
       if (v == value) return en;
     }

@@ -25,6 +25,10 @@ K item_of(K list) {
       return K::bool_;
     case K::string_list:
       return K::string;
+    case K::dtype_list:
+      return K::dtype;
+    case K::enum_list:
+      return K::enum_;
     default:
       return K::error;
   }
@@ -103,7 +107,8 @@ Type Checker::index(Expr& e) {
     ok = false;
   }
   if (!i.is_error() && !expect_int(*e.args[1], "index must be an int")) ok = false;
-  return ok ? of(item_of(b.kind)) : kError;
+  // An element of an enum list keeps the list's enum.
+  return ok ? Type{item_of(b.kind), b.enum_info} : kError;
 }
 
 Type Checker::array(Expr& e) {

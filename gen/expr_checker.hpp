@@ -22,7 +22,7 @@ inline bool is_number(K k) { return k == K::int_ || k == K::float_ || k == K::el
 
 inline bool is_list(K k) {
   return k == K::tensor_list || k == K::int_list || k == K::float_list || k == K::bool_list ||
-         k == K::string_list;
+         k == K::string_list || k == K::dtype_list || k == K::enum_list;
 }
 
 inline std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }

@@ -345,7 +345,10 @@ Json output_table() {
   k.emplace_back("type", enum_key("As for inputs (documentation; the dtype rule decides).",
                                   kInputTypes));
   k.emplace_back("doc", param_doc());
-  k.emplace_back("count", count_key("Outputs with a count other than 1 are not supported yet."));
+  k.emplace_back("count", count_key("How many tensors: 1 (default), n, \">=n\", \"<=n\" or "
+                                    "\"a..b\"; other than 1, a std::vector<Tensor> result "
+                                    "(std::span<Tensor> in out overloads). Other than exactly "
+                                    "n, the shape rule must be custom."));
   k.emplace_back("shape", pattern_key("The shape rule: same(x), broadcast(x, y, ...), reduce(x, "
                                       "dims, keep_dims), matmul(a, b[, trans_a, trans_b]), "
                                       "concat(xs, dim), stack(xs, dim), from(shape), scalar() "

@@ -59,6 +59,12 @@ std::string count_phrase(const Count& c, std::string_view noun) {
   return std::to_string(c.min) + " to " + n(c.max);
 }
 
+/// The text with its first letter in upper case ("At least 1 tensor").
+std::string capitalized(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
 /// Appends " (note)" before a sentence's final period.
 std::string with_note(std::string s, const std::string& note) {
   const bool period = !s.empty() && s.back() == '.';
@@ -94,8 +100,25 @@ std::string result_struct(const Op& op) {
   return s + "Result";
 }
 
+/// What an overload that allocates its outputs returns: the tensor, the
+/// tensors of a counted output, or the result struct.
 std::string return_type(const Op& op) {
-  return op.outputs.size() == 1 ? "Tensor" : result_struct(op);
+  if (op.outputs.size() != 1) return result_struct(op);
+  return op.outputs[0].count.is_one() ? "Tensor" : "std::vector<Tensor>";
+}
+
+bool any_counted_output(const Op& op) {
+  return std::any_of(op.outputs.begin(), op.outputs.end(),
+                     [](const Param& p) { return !p.count.is_one(); });
+}
+
+/// The storage of a counted arg's literal default, which a span then views
+/// (a braced list would die with its statement): `static constexpr
+/// std::int64_t dims_default[] = {0, 1};`, `static const` for strings.
+std::string default_array(const Param& p, const std::string& span_type, const EnumInfo* e) {
+  const std::string elem = span_type.substr(5, span_type.size() - 6);  // Span<T> -> T
+  return std::string(elem == "std::string" ? "static const " : "static constexpr ") + elem + " " +
+         p.name.value + "_default[] = " + cpp_literal(*p.default_value, p, e) + ";";
 }
 
 /// Statically known output dtype for compute dtype `d` (name), per rule.
@@ -185,7 +208,12 @@ class OpWriter {
       const Param& p = op_.outputs[i];
       std::string desc = p.doc ? trim_text(expand_doc_tokens(p.doc->text, ns_, op_)) : "";
       desc += (desc.empty() ? "" : " ") + std::string("Shape: ") + shape_doc(i) + ".";
-      d.params.push_back({p.name.value, "output", dtype_doc(i), "", desc});
+      if (p.count.is_one()) {
+        d.params.push_back({p.name.value, "output", dtype_doc(i), "", desc});
+      } else {
+        d.params.push_back(
+            {p.name.value, "outputs", dtype_doc(i) + " [" + p.count.text + "]", "", desc});
+      }
     }
     for (const CheckedConstraint& cc : a_.constraints) {
       if (!cc.expr) continue;
@@ -246,13 +274,19 @@ class OpWriter {
       for (const Param& p : op_.args) sig += (sig.empty() ? "" : ", ") + arg_cpp_type(p);
       for (const LocatedString& c : op_.configs) sig += (sig.empty() ? "" : ", ") + std::string("const ") + c.value + "&";
       const std::string shape_sig = sig;
-      for (std::size_t i = 0; i < op_.outputs.size(); ++i) sig += (sig.empty() ? "" : ", ") + std::string("Tensor&");
+      for (const Param& p : op_.outputs) sig += (sig.empty() ? "" : ", ") + param_type(p, nullptr);
       lines.push_back(line);
       lines.push_back("constexpr void (*" + op_.cpp_name + ")(" + sig + ") = " + family + ";");
-      if (std::any_of(a_.shapes.begin(), a_.shapes.end(),
-                      [](const ShapeRule& r) { return r.kind == ShapeRule::Kind::custom; })) {
+      // One shape function serves the custom outputs; for a counted one
+      // (the checker makes it the only one) it gives one Shape per tensor.
+      const Param* custom = nullptr;
+      for (std::size_t i = 0; i < a_.shapes.size(); ++i) {
+        if (a_.shapes[i].kind == ShapeRule::Kind::custom && custom == nullptr) custom = &op_.outputs[i];
+      }
+      if (custom != nullptr) {
+        const std::string ret = custom->count.is_one() ? "Shape" : "std::vector<Shape>";
         lines.push_back(line);
-        lines.push_back("constexpr Shape (*" + op_.cpp_name + "_shape)(" + shape_sig + ") = " +
+        lines.push_back("constexpr " + ret + " (*" + op_.cpp_name + "_shape)(" + shape_sig + ") = " +
                         family + "Shape;");
       }
       return lines;
@@ -307,7 +341,12 @@ class OpWriter {
         body.push_back("detail::require_count(kOp, " + cpp_string(n) + ", " + n + ".size(), " +
                        std::to_string(p.count.min) + ", " + std::to_string(p.count.max) + ");");
       }
-      if (const EnumInfo* e = enum_of(p)) {
+      const EnumInfo* e = enum_of(p);
+      if (e != nullptr && !p.count.is_one()) {
+        body.push_back("detail::require_enum_values(kOp, " + cpp_string(n) + ", " +
+                       cpp_string(e->cpp_type) + ", " + n + ", " + std::to_string(e->values.size()) +
+                       ");");
+      } else if (e != nullptr) {
         body.push_back("if (static_cast<unsigned>(" + n + ") >= " + std::to_string(e->values.size()) +
                        "u) {");
         body.push_back("  detail::fail_check(kOp, " + cpp_string(n + " is not a " + e->cpp_type + " value") +
@@ -408,7 +447,9 @@ class OpWriter {
     }
     for (const Param& p : op_.args) add(arg_cpp_type(p) + " " + p.name.value);
     for (const LocatedString& c : op_.configs) add("const " + c.value + "& " + config_param_name(c.value));
-    for (const Param& p : op_.outputs) add("Tensor& " + p.name.value);
+    for (const Param& p : op_.outputs) {
+      add((p.count.is_one() ? "Tensor& " : "detail::OutputList ") + p.name.value);
+    }
     return s;
   }
 
@@ -438,9 +479,21 @@ class OpWriter {
 
   void prepare_outputs(std::vector<std::string>& body) const {
     for (std::size_t i = 0; i < op_.outputs.size(); ++i) {
-      const std::string& n = op_.outputs[i].name.value;
-      body.push_back("detail::prepare_output(kOp, " + cpp_string(n) + ", " + n + ", " +
-                     shape_cpp(i) + ", " + dtype_rule_cpp(a_.dtype_rules[i]) + ");");
+      const Param& p = op_.outputs[i];
+      const std::string& n = p.name.value;
+      if (p.count.is_one()) {
+        body.push_back("detail::prepare_output(kOp, " + cpp_string(n) + ", " + n + ", " +
+                       shape_cpp(i) + ", " + dtype_rule_cpp(a_.dtype_rules[i]) + ");");
+        continue;
+      }
+      // A custom shape function gives the shapes; another rule, n copies.
+      const std::string shapes =
+          a_.shapes[i].kind == ShapeRule::Kind::custom
+              ? shape_cpp(i)
+              : "std::vector<Shape>(" + std::to_string(p.count.min) + ", " + shape_cpp(i) + ")";
+      body.push_back("detail::prepare_outputs(kOp, " + cpp_string(n) + ", " + n + ", " + shapes +
+                     ", " + dtype_rule_cpp(a_.dtype_rules[i]) + ", " +
+                     std::to_string(p.count.min) + ", " + std::to_string(p.count.max) + ");");
     }
   }
 
@@ -458,7 +511,9 @@ class OpWriter {
       for (const Param& p : op_.inputs) args += (args.empty() ? "" : ", ") + p.name.value;
       for (const Param& p : op_.args) args += (args.empty() ? "" : ", ") + p.name.value;
       for (const LocatedString& c : op_.configs) args += (args.empty() ? "" : ", ") + config_param_name(c.value);
-      for (const Param& p : op_.outputs) args += (args.empty() ? "" : ", ") + p.name.value;
+      for (const Param& p : op_.outputs) {
+        args += (args.empty() ? "" : ", ") + p.name.value + (p.count.is_one() ? "" : ".tensors()");
+      }
       body.push_back("kernel_table::" + op_.cpp_name + "(" + args + ");");
       return;
     }
@@ -553,10 +608,7 @@ class OpWriter {
         if (p.default_value->items.empty()) {
           out.push_back("const " + type + " " + n + ";");
         } else {
-          // A braced list would die with the statement: keep the values static.
-          const std::string elem = type.substr(5, type.size() - 6);
-          out.push_back("static constexpr " + elem + " " + n + "_default[] = " +
-                        cpp_literal(*p.default_value, p, enum_of(p)) + ";");
+          out.push_back(default_array(p, type, enum_of(p)));
           out.push_back("const " + type + " " + n + "(" + n + "_default);");
         }
       } else {
@@ -599,17 +651,23 @@ class OpWriter {
       s += "  " + call_impl(o, outs) + "\n  return " + x + ";\n}\n";
       return s;
     }
+    // A counted output reaches the implementation as an OutputList over
+    // the caller's span (out overloads) or over the vector returned.
+    auto out_arg = [](const Param& p, const std::string& expr) {
+      return p.count.is_one() ? expr : "detail::OutputList(" + expr + ")";
+    };
     if (o.out) {
-      for (const Param& p : op_.outputs) outs.push_back(p.name.value);
+      for (const Param& p : op_.outputs) outs.push_back(out_arg(p, p.name.value));
       return s + "  " + call_impl(o, outs) + "\n}\n";
     }
     if (op_.outputs.size() == 1) {
-      s += "  Tensor " + op_.outputs[0].name.value + ";\n";
-      s += "  " + call_impl(o, {op_.outputs[0].name.value}) + "\n";
-      return s + "  return " + op_.outputs[0].name.value + ";\n}\n";
+      const Param& p = op_.outputs[0];
+      s += "  " + return_type(op_) + " " + p.name.value + ";\n";
+      s += "  " + call_impl(o, {out_arg(p, p.name.value)}) + "\n";
+      return s + "  return " + p.name.value + ";\n}\n";
     }
     s += "  " + result_struct(op_) + " result;\n";
-    for (const Param& p : op_.outputs) outs.push_back("result." + p.name.value);
+    for (const Param& p : op_.outputs) outs.push_back(out_arg(p, "result." + p.name.value));
     return s + "  " + call_impl(o, outs) + "\n  return result;\n}\n";
   }
 
@@ -621,7 +679,9 @@ class OpWriter {
       for (const Param* p : o.params) types.push_back(p->kind == ParamKind::input ? param_type(*p, nullptr) : arg_cpp_type(*p));
       for (const std::string& c : o.configs) types.push_back(c);
       if (o.out) {
-        for (std::size_t i = 0; i < op_.outputs.size(); ++i) types.push_back("const Tensor&");
+        for (const Param& p : op_.outputs) {
+          types.push_back(p.count.is_one() ? "const Tensor&" : "std::span<Tensor>");
+        }
       }
       std::size_t first = types.size();
       if (o.defaults) first = first_defaulted(o.params);
@@ -727,6 +787,17 @@ class OpWriter {
           break;
       }
     }
+    for (std::size_t i = 0; i < op_.outputs.size(); ++i) {
+      const Param& p = op_.outputs[i];
+      if (p.count.is_one()) continue;
+      if (a_.shapes[i].kind == ShapeRule::Kind::custom && p.count.min != p.count.max) {
+        items.push_back(op_.kernel + "Shape gives a number of " + p.name.value +
+                        " tensors its count (" + p.count.text + ") does not allow");
+      }
+      if (op_.out_variant) {
+        items.push_back("(out overloads) " + p.name.value + " does not hold one tensor per shape");
+      }
+    }
     if (a_.dispatch_input != nullptr && !is_fixed_dtype(a_.dispatch_input->type.value) &&
         a_.dtypes.size() < std::max<std::size_t>(1, count_in_class(a_.dispatch_input->type.value))) {
       items.push_back("the kernels do not implement the dtype (" + or_list(a_.dtypes) + " only)");
@@ -749,7 +820,8 @@ class OpWriter {
       case ShapeRule::Kind::scalar:
         return "a scalar (rank 0)";
       case ShapeRule::Kind::custom:
-        return "computed by " + op_.kernel + "Shape";
+        return op_.outputs[i].count.is_one() ? "computed by " + op_.kernel + "Shape"
+                                             : "one per tensor, computed by " + op_.kernel + "Shape";
       default:
         return r.source;
     }
@@ -808,6 +880,7 @@ class OpWriter {
       const Param& p = op_.outputs[i];
       std::string s = "@return " + (op_.outputs.size() > 1 ? "." + p.name.value + " " : p.name.value + ": ");
       if (p.doc) s += trim_text(expand_doc_tokens(p.doc->text, ns_, op_)) + " ";
+      if (!p.count.is_one()) s += capitalized(count_phrase(p.count, "tensor")) + ". ";
       s += "Shape: " + shape_doc(i) + "; dtype: " + dtype_doc(i) + ".";
       out.push_back(s);
     }
@@ -832,7 +905,7 @@ class OpWriter {
         if (p.doc) {
           for (const std::string& l : doc_comment_lines(trim_text(p.doc->text))) s += "  /// " + l + "\n";
         }
-        s += "  Tensor " + p.name.value + ";\n";
+        s += std::string(p.count.is_one() ? "  Tensor " : "  std::vector<Tensor> ") + p.name.value + ";\n";
       }
       s += "};\n\n";
     }
@@ -905,21 +978,39 @@ class OpWriter {
         for (const Param& f : def->args) {
           const std::string key = cpp_string(c.value + "." + f.name.value);
           body.push_back("if (call.has(" + key + ")) " + v + "." + f.name.value + " = " +
-                         config_getter(f, key) + ";");
+                         config_getter(c.value, f, key) + ";");
         }
       }
     }
-    body.push_back("std::vector<Tensor> out(" + std::to_string(op_.outputs.size()) + ");");
     std::string args;
     for (const auto* list : {&op_.inputs, &op_.args}) {
       for (const Param& p : *list) args += (args.empty() ? "" : ", ") + p.name.value;
     }
     for (const LocatedString& c : op_.configs) args += (args.empty() ? "" : ", ") + config_param_name(c.value);
-    for (std::size_t i = 0; i < op_.outputs.size(); ++i) {
-      args += (args.empty() ? "" : ", ") + std::string("out[") + std::to_string(i) + "]";
+    if (!any_counted_output(op_)) {
+      body.push_back("std::vector<Tensor> out(" + std::to_string(op_.outputs.size()) + ");");
+      for (std::size_t i = 0; i < op_.outputs.size(); ++i) {
+        args += (args.empty() ? "" : ", ") + std::string("out[") + std::to_string(i) + "]";
+      }
+      body.push_back("impl::" + op_.cpp_name + "(" + args + ");");
+      body.push_back("return out;");
+    } else {
+      // The outputs flattened in spec order, a counted one's tensors where
+      // it stands.
+      for (const Param& p : op_.outputs) {
+        const std::string& n = p.name.value;
+        body.push_back((p.count.is_one() ? "Tensor " : "std::vector<Tensor> ") + n + ";");
+        args += (args.empty() ? "" : ", ") + (p.count.is_one() ? n : "detail::OutputList(" + n + ")");
+      }
+      body.push_back("impl::" + op_.cpp_name + "(" + args + ");");
+      body.push_back("std::vector<Tensor> out;");
+      for (const Param& p : op_.outputs) {
+        const std::string& n = p.name.value;
+        body.push_back(p.count.is_one() ? "out.push_back(" + n + ");"
+                                        : "out.insert(out.end(), " + n + ".begin(), " + n + ".end());");
+      }
+      body.push_back("return out;");
     }
-    body.push_back("impl::" + op_.cpp_name + "(" + args + ");");
-    body.push_back("return out;");
     std::string s = "std::vector<Tensor> " + op_.cpp_name +
                     "(std::span<const Tensor> inputs, const Args& args) {\n";
     for (const std::string& l : body) s += "  " + l + "\n";
@@ -933,32 +1024,49 @@ class OpWriter {
     if (t == "int") return one ? "call.get_int(" + key + ")" : "call.get_ints(" + key + ")";
     if (t == "float") return one ? "call.get_float(" + key + ")" : "call.get_floats(" + key + ")";
     if (t == "bool") return one ? "call.get_bool(" + key + ")" : "call.get_bools(" + key + ")";
-    if (t == "dtype") return "call.get_dtype(" + key + ")";
-    if (t == "string") return "call.get_string(" + key + ")";
-    if (const EnumInfo* e = enum_of(p)) {
-      std::string values;
-      for (const std::string& v : e->values) values += (values.empty() ? "" : ", ") + cpp_string(v);
-      return "static_cast<" + e->cpp_type + ">(call.get_enum(" + key + ", {" + values + "}))";
-    }
+    if (t == "dtype") return one ? "call.get_dtype(" + key + ")" : "call.get_dtypes(" + key + ")";
+    if (t == "string") return one ? "call.get_string(" + key + ")" : "call.get_strings(" + key + ")";
+    if (const EnumInfo* e = enum_of(p)) return enum_getter(*e, key, one);
     return "{}";
   }
 
-  std::string config_getter(const Param& f, const std::string& key) const {
+  // An enum arg or config field by value name(s).
+  static std::string enum_getter(const EnumInfo& e, const std::string& key, bool one) {
+    std::string values;
+    for (const std::string& v : e.values) values += (values.empty() ? "" : ", ") + cpp_string(v);
+    if (!one) return "call.get_enums<" + e.cpp_type + ">(" + key + ", {" + values + "})";
+    return "static_cast<" + e.cpp_type + ">(call.get_enum(" + key + ", {" + values + "}))";
+  }
+
+  // The enum of a config's field, as the op's scope knows it.
+  const EnumInfo* config_field_enum(const std::string& config, const Param& f) const {
+    for (const ConfigScope& cs : a_.scope->configs) {
+      if (cs.name != config) continue;
+      for (const Symbol& field : cs.fields) {
+        if (field.name == f.name.value) return field.type.enum_info;
+      }
+    }
+    return nullptr;
+  }
+
+  std::string config_getter(const std::string& config, const Param& f,
+                            const std::string& key) const {
     const std::string& t = f.type.value;
     const bool one = f.count.is_one();
+    // Counted fields are vectors; the getters return spans.
     auto vec = [&](const std::string& get, const std::string& type) {
-      return "[&] { const auto v = call." + get + "(" + key + "); return std::vector<" + type +
+      return "[&] { const auto v = " + get + "; return std::vector<" + type +
              ">(v.begin(), v.end()); }()";
     };
-    if (t == "int") return one ? "call.get_int(" + key + ")" : vec("get_ints", "std::int64_t");
-    if (t == "float") return one ? "call.get_float(" + key + ")" : vec("get_floats", "double");
-    if (t == "bool") return one ? "call.get_bool(" + key + ")" : vec("get_bools", "bool");
-    if (t == "dtype") return "call.get_dtype(" + key + ")";
-    if (t == "string") return "call.get_string(" + key + ")";
-    for (const ConfigDef* def : ns_.configs) {
-      (void)def;
+    auto get = [&](const std::string& name) { return "call." + name + "(" + key + ")"; };
+    if (t == "int") return one ? get("get_int") : vec(get("get_ints"), "std::int64_t");
+    if (t == "float") return one ? get("get_float") : vec(get("get_floats"), "double");
+    if (t == "bool") return one ? get("get_bool") : vec(get("get_bools"), "bool");
+    if (t == "dtype") return one ? get("get_dtype") : vec(get("get_dtypes"), "DType");
+    if (t == "string") return one ? get("get_string") : vec(get("get_strings"), "std::string");
+    if (const EnumInfo* e = config_field_enum(config, f)) {
+      return one ? enum_getter(*e, key, true) : vec(enum_getter(*e, key, false), e->cpp_type);
     }
-    // Shared enum field.
     return "{}";
   }
 
@@ -966,7 +1074,7 @@ class OpWriter {
     const std::string type = arg_cpp_type(p);
     const std::string& n = p.name.value;
     std::string value = getter(p);
-    if (p.type.value == "string") {
+    if (p.type.value == "string" && p.count.is_one()) {
       // Keep the string alive for the string_view passed to the op.
       const std::string fallback = p.default_value ? cpp_string(p.default_value->string_value) : "\"\"";
       if (is_optional(p) && p.default_value) {
@@ -984,10 +1092,9 @@ class OpWriter {
         fallback = type + "()";
       } else {
         const std::string elem = type.substr(5, type.size() - 6);
-        return "static constexpr " + elem + " " + n + "_default[] = " +
-               cpp_literal(*p.default_value, p, enum_of(p)) + ";\n  const " + type + " " + n +
-               " = call.has(" + cpp_string(n) + ") ? " + value + " : " + type + "(std::span<const " +
-               elem + ">(" + n + "_default));";
+        return default_array(p, type, enum_of(p)) + "\n  const " + type + " " + n + " = call.has(" +
+               cpp_string(n) + ") ? " + value + " : " + type + "(std::span<const " + elem + ">(" +
+               n + "_default));";
       }
     } else {
       fallback = default_expr(p);
@@ -1167,7 +1274,7 @@ std::string overload_declaration(const Namespace& ns, const OpAnalysis& a, const
     add("const " + c + "& " + config_param_name(c) + (o.defaults && with_defaults ? " = {}" : ""));
   }
   if (o.out) {
-    for (const Param& p : op.outputs) add("Tensor& " + p.name.value);
+    for (const Param& p : op.outputs) add(param_type(p, nullptr) + " " + p.name.value);
   }
   std::string ret = o.out ? "void" : o.inplace ? "Tensor&" : return_type(op);
   const std::string name = o.inplace ? op.cpp_name + "_inplace" : op.cpp_name;
@@ -1211,16 +1318,20 @@ std::vector<std::string> config_validate_lines(const CheckedNamespace& cns, std:
 
 std::vector<std::string> header_includes(const CheckedNamespace& cns) {
   std::set<std::string> inc = {"<cstdint>", "\"opgen/dtype.hpp\"", "\"opgen/tensor.hpp\""};
-  bool counted = false, strings = false, vectors = false, views = false;
+  bool counted = false, strings = false, vectors = false, views = false, spans = false;
   for (const OpAnalysis& a : cns.ops) {
     for (const auto* list : {&a.op->inputs, &a.op->args}) {
       for (const Param& p : *list) {
         counted |= !p.count.is_one();
         views |= p.type.value == "string";
+        strings |= p.type.value == "string" && !p.count.is_one();  // Span<std::string>
       }
     }
+    // Counted outputs: std::span<Tensor> in out overloads, std::vector<Tensor> returned.
+    spans |= any_counted_output(*a.op);
     views |= !a.enums.empty();
   }
+  vectors |= spans;
   for (const ConfigDef* c : cns.ns->configs) {
     for (const Param& f : c->args) {
       vectors |= !f.count.is_one();
@@ -1233,6 +1344,7 @@ std::vector<std::string> header_includes(const CheckedNamespace& cns) {
   const std::string& cpp_ns = cns.ns->cpp_namespace;
   const bool foreign = cpp_ns != "opgen" && cpp_ns.rfind("opgen::", 0) != 0;
   if (counted || foreign) inc.insert("\"opgen/span.hpp\"");
+  if (spans) inc.insert("<span>");
   if (views) inc.insert("<string_view>");
   if (strings) inc.insert("<string>");
   if (vectors) inc.insert("<vector>");

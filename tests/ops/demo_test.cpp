@@ -2,7 +2,8 @@
 // using every feature the generator supports: configs with validate(),
 // shared and op-local enums, explicit signatures, out and inplace
 // overloads, default_from on inputs and args, optional and counted inputs,
-// several outputs, custom shapes, out_variant = false, aliases, and
+// several outputs, custom shapes, out_variant = false, aliases, counted
+// outputs, counted string, dtype and enum args and config fields, and
 // registration in the same registry as the built-in namespaces.
 
 #include "demo.hpp"
@@ -102,6 +103,211 @@ BOOST_AUTO_TEST_CASE(registered_with_the_builtins) {
                DType::int64, {1}, {3});
   check_error([&] { opgen::registry().call("demo.pool", {x}, {{"edge", "kep"}}); },
               {"demo.pool", "kep"});
+}
+
+// A counted output whose number of tensors the shape function decides:
+// returned as a vector, written into the caller's tensors by the out
+// overload, and checked against its count.
+BOOST_AUTO_TEST_CASE(counted_output_from_a_shape_function) {
+  const Tensor x = Tensor::from<float>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {5, 2});
+  std::vector<Tensor> parts = ops::split(x);  // 2 sections: 3 rows, then 2
+  BOOST_TEST_REQUIRE(parts.size() == 2u);
+  check_tensor(parts[0], DType::float32, {3, 2}, {0, 1, 2, 3, 4, 5});
+  check_tensor(parts[1], DType::float32, {2, 2}, {6, 7, 8, 9});
+  parts = ops::split(x, 3);
+  BOOST_TEST_REQUIRE(parts.size() == 3u);
+  check_tensor(parts[2], DType::float32, {1, 2}, {8, 9});
+
+  // Out overload: null tensors are allocated, given ones written in place.
+  std::vector<Tensor> out(2);
+  out[1] = Tensor::zeros({2, 2}, DType::float32);
+  const Tensor given = out[1];
+  ops::split(x, 2, out);
+  check_tensor(out[0], DType::float32, {3, 2}, {0, 1, 2, 3, 4, 5});
+  check_tensor(given, DType::float32, {2, 2}, {6, 7, 8, 9});
+  BOOST_TEST(out[1].shares_storage(given));
+
+  std::vector<Tensor> three(3);
+  check_error([&] { ops::split(x, 2, three); },
+              {"demo.split", "out parts must hold 2 tensors, got 3"});
+  std::vector<Tensor> wrong = {Tensor::zeros({2, 2}, DType::float32), Tensor()};
+  check_error([&] { ops::split(x, 2, wrong); }, {"demo.split", "out parts[0] must be float32[3, 2]"});
+  check_error([&] { ops::split(x, 0); },
+              {"demo.split", "parts: the shape function gave 0 tensors; the count of parts is >=1"});
+  check_error([&] { ops::split(Tensor::scalar<float>(1)); },
+              {"demo.split: x must have a dimension to split"});
+
+  const std::vector<Tensor> by_name = opgen::registry().call("demo.split", {x}, {{"sections", 5}});
+  BOOST_TEST_REQUIRE(by_name.size() == 5u);
+  check_tensor(by_name[4], DType::float32, {1, 2}, {8, 9});
+}
+
+// A counted output with an exact count and an ordinary shape rule: a vector
+// member of the result struct; calls by name return it flattened.
+BOOST_AUTO_TEST_CASE(counted_output_with_an_exact_count) {
+  const Tensor x = Tensor::from<double>({1, -2}, {2});
+  const ops::DuplicateResult r = ops::duplicate(x);
+  BOOST_TEST_REQUIRE(r.copies.size() == 2u);
+  check_tensor(r.copies[0], DType::float64, {2}, {1, -2});
+  check_tensor(r.copies[1], DType::float64, {2}, {1, -2});
+  BOOST_TEST(!r.copies[0].shares_storage(r.copies[1]));
+  check_tensor(r.sum, DType::float64, {2}, {2, -4});
+  std::vector<Tensor> one(1);
+  Tensor sum;
+  check_error([&] { ops::duplicate(x, one, sum); },
+              {"demo.duplicate", "out copies must hold 2 tensors, got 1"});
+  std::vector<Tensor> two(2);
+  ops::duplicate(x, two, sum);
+  check_tensor(two[1], DType::float64, {2}, {1, -2});
+  check_tensor(sum, DType::float64, {2}, {2, -4});
+
+  const std::vector<Tensor> out = opgen::registry().call("demo.duplicate", {x});
+  BOOST_TEST_REQUIRE(out.size() == 3u);  // copies[0], copies[1], sum
+  check_tensor(out[1], DType::float64, {2}, {1, -2});
+  check_tensor(out[2], DType::float64, {2}, {2, -4});
+}
+
+// A counted enum arg: braced lists of values, a literal default, each value
+// range-checked, elements in constraints, value names by name.
+BOOST_AUTO_TEST_CASE(counted_enum_args) {
+  using ops::Rounding;
+  const Tensor x = Tensor::from<float>({1.5f, -1.25f}, {2});
+  std::vector<Tensor> ys = ops::round_modes(x);  // nearest, down
+  BOOST_TEST_REQUIRE(ys.size() == 2u);
+  check_tensor(ys[0], DType::float32, {2}, {2, -1});
+  check_tensor(ys[1], DType::float32, {2}, {1, -2});
+  ys = ops::round_modes(x, {Rounding::up});
+  BOOST_TEST_REQUIRE(ys.size() == 1u);
+  check_tensor(ys[0], DType::float32, {2}, {2, -1});
+  const std::vector<Rounding> modes = {Rounding::down, Rounding::up, Rounding::nearest};
+  BOOST_TEST(ops::round_modes(x, modes).size() == 3u);
+
+  check_error([&] { ops::round_modes(x, {Rounding::up, Rounding::up}); },
+              {"demo.round_modes: the first two modes must differ"});
+  check_error([&] { ops::round_modes(x, {Rounding::up, static_cast<Rounding>(7)}); },
+              {"demo.round_modes: modes[1] is not a Rounding value", "modes[1] = 7"});
+  check_error([&] { ops::round_modes(x, {}); },
+              {"demo.round_modes", "modes must have between 1 and 3 values, got 0"});
+
+  const std::vector<Tensor> out = opgen::registry().call(
+      "demo.round_modes", {x}, {{"modes", std::vector<std::string>{"up", "down"}}});
+  BOOST_TEST_REQUIRE(out.size() == 2u);
+  check_tensor(out[0], DType::float32, {2}, {2, -1});
+  check_tensor(out[1], DType::float32, {2}, {1, -2});
+  check_error([&] {
+    opgen::registry().call("demo.round_modes", {x},
+                           {{"modes", std::vector<std::string>{"up", "dwn"}}});
+  }, {"demo.round_modes", "arg modes[1] must be one of 'nearest', 'down', 'up', got 'dwn'",
+      "did you mean 'down'"});
+  check_error([&] { opgen::registry().call("demo.round_modes", {x}, {{"modes", "up"}}); },
+              {"demo.round_modes", "arg modes must be string[], got string"});
+}
+
+// A counted string arg with a default of literals.
+BOOST_AUTO_TEST_CASE(counted_string_args) {
+  const Tensor a = Tensor::from<float>({1, 2}, {2});
+  const Tensor b = Tensor::from<float>({3, 4}, {2});
+  check_tensor(ops::pick({a, b}), DType::float32, {2}, {1, 2});  // names first, second
+  check_tensor(ops::pick({a, b}, {"p", "q"}, "q"), DType::float32, {2}, {3, 4});
+  const std::vector<std::string> names = {"left", "right"};
+  check_tensor(ops::pick({a, b}, names, "right"), DType::float32, {2}, {3, 4});
+  check_error([&] { ops::pick({a, b}, {"p"}, "p"); },
+              {"demo.pick: give one name per tensor", "len(names) = 1", "len(xs) = 2"});
+  check_error([&] { ops::pick({a, b}, {"", "q"}, "q"); },
+              {"demo.pick: the first name must not be empty", "names[0] = \"\""});
+  check_error([&] { ops::pick({a, b}, {}, "q"); }, {"demo.pick", "names must have at least 1 value"});
+  check_error([&] { ops::pick({a, b}, {"p", "q"}, "z"); }, {"demo.pick: no tensor is named 'z'"});
+  check_tensor(opgen::registry().call("demo.pick", {a, b},
+                                      {{"names", std::vector<std::string>{"u", "v"}}, {"key", "v"}})
+                   .at(0),
+               DType::float32, {2}, {3, 4});
+}
+
+// A counted dtype arg, compared with a dtype literal in a constraint.
+BOOST_AUTO_TEST_CASE(counted_dtype_args) {
+  const std::vector<Tensor> xs = {Tensor::zeros({1}, DType::float32),
+                                  Tensor::zeros({1}, DType::int32),
+                                  Tensor::zeros({2}, DType::float64)};
+  check_tensor(ops::count_dtypes(xs), DType::int64, {}, {2});  // float32, float64
+  check_tensor(ops::count_dtypes(xs, {DType::int32}), DType::int64, {}, {1});
+  check_error([&] { ops::count_dtypes(xs, {DType::bool_, DType::int32}); },
+              {"demo.count_dtypes: bool cannot come first", "kinds[0] = bool"});
+  check_tensor(
+      opgen::registry()
+          .call("demo.count_dtypes", xs, {{"kinds", std::vector<DType>{DType::int32, DType::float32}}})
+          .at(0),
+      DType::int64, {}, {2});
+  check_error([&] {
+    opgen::registry().call("demo.count_dtypes", xs, {{"kinds", std::vector<std::int64_t>{1}}});
+  }, {"demo.count_dtypes", "arg kinds must be dtype[], got int[]"});
+}
+
+// Config fields with counts: bool (a std::vector<bool>), string, enum and
+// dtype, read by the config's own constraints and settable by name.
+BOOST_AUTO_TEST_CASE(counted_config_fields) {
+  using ops::Rounding;
+  const Tensor x = Tensor::from<float>({1, 2, 3, 4}, {2, 2});
+  check_tensor(ops::flip(x), DType::float32, {2, 2}, {2, 1, 4, 3});  // columns by default
+  ops::FlipConfig c;
+  c.flip = {true, true};
+  check_tensor(ops::flip(x, c), DType::float32, {2, 2}, {4, 3, 2, 1});
+  c.flip = {true};
+  check_error([&] { ops::flip(x, c); },
+              {"demo.flip", "FlipConfig.flip must have exactly 2 values, got 1"});
+  c = {};
+  c.labels = {"bad", "good"};
+  check_error([&] { ops::flip(x, c); },
+              {"demo.flip: FlipConfig: the first label must not be bad", "labels[0] = \"bad\""});
+  c = {};
+  c.modes = {Rounding::up};
+  check_error([&] { ops::flip(x, c); }, {"demo.flip: FlipConfig: modes must not start with up"});
+  c = {};
+  c.accept = {DType::int32, DType::float32};
+  check_error([&] { ops::flip(x, c); },
+              {"demo.flip: FlipConfig: the first accepted dtype must be a float",
+               "accept[0] = int32"});
+  c = {};
+  c.flip = {false, false};
+  c.labels = {"x"};
+  check_error([&] { ops::flip(x, c); },
+              {"demo.flip: FlipConfig: labels need a flip", "flip[0] = false", "flip[1] = false"});
+
+  auto call = [&](const opgen::Args& args) { return opgen::registry().call("demo.flip", {x}, args); };
+  check_tensor(call({{"FlipConfig.flip", std::vector<bool>{true, false}}}).at(0), DType::float32,
+               {2, 2}, {3, 4, 1, 2});
+  check_error([&] { call({{"FlipConfig.labels", std::vector<std::string>{"bad"}}}); },
+              {"demo.flip: FlipConfig: the first label must not be bad"});
+  check_error([&] { call({{"FlipConfig.modes", std::vector<std::string>{"up"}}}); },
+              {"demo.flip: FlipConfig: modes must not start with up"});
+  check_error([&] { call({{"FlipConfig.accept", std::vector<DType>{DType::int64}}}); },
+              {"demo.flip: FlipConfig: the first accepted dtype must be a float"});
+  // A single enum field by name (it used to be ignored).
+  check_error([&] { call({{"FlipConfig.rounding", "up"}}); },
+              {"demo.flip: FlipConfig: rounding must not be up"});
+}
+
+// The registry describes counted outputs and args with their count text.
+BOOST_AUTO_TEST_CASE(registry_describes_counts) {
+  const OpInfo* split = opgen::registry().find("demo.split");
+  BOOST_TEST_REQUIRE(split != nullptr);
+  const ParamInfo& parts = split->params.back();
+  BOOST_TEST(parts.name == "parts");
+  BOOST_TEST((parts.kind == opgen::ParamKind::output));
+  BOOST_TEST(parts.count == ">=1");
+  const OpInfo* round = opgen::registry().find("demo.round_modes");
+  BOOST_TEST_REQUIRE(round != nullptr);
+  BOOST_TEST_REQUIRE(round->params.size() == 3u);
+  const ParamInfo& modes = round->params[1];
+  BOOST_TEST(modes.count == "1..3");
+  BOOST_TEST(modes.type == "enum");
+  BOOST_TEST(modes.default_value == "[\"nearest\", \"down\"]");
+  BOOST_TEST(modes.values == (std::vector<std::string>{"nearest", "down", "up"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(round->params[2].count == "1..3");
+  const OpInfo* pick = opgen::registry().find("demo.pick");
+  BOOST_TEST_REQUIRE(pick != nullptr);
+  BOOST_TEST(pick->params[1].count == ">=1");
+  BOOST_TEST(pick->params[1].default_value == "[\"first\", \"second\"]");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,6 +1,8 @@
 #include "demo_kernels.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "opgen/error.hpp"
 
@@ -137,6 +139,84 @@ void RowSums(const double* x, double* out, std::size_t outer, std::size_t n, std
 
 void Fill(const Tensor&, Span<std::int64_t>, double value, Tensor& y) {
   for (std::int64_t i = 0; i < y.length(); ++i) put(y, i, value);
+}
+
+void Flip(const Tensor& x, const ops::FlipConfig& config, Tensor& y) {
+  const std::int64_t rows = x.size(0), cols = x.size(1);
+  const float* px = x.data<float>();
+  float* py = y.data<float>();
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (std::int64_t c = 0; c < cols; ++c) {
+      const std::int64_t sr = config.flip[0] ? rows - 1 - r : r;
+      const std::int64_t sc = config.flip[1] ? cols - 1 - c : c;
+      py[r * cols + c] = px[sr * cols + sc];
+    }
+  }
+}
+
+namespace {
+
+// Rows of part i when `rows` are split into `sections` parts.
+std::int64_t part_rows(std::int64_t rows, std::int64_t sections, std::int64_t i) {
+  return rows / sections + (i < rows % sections ? 1 : 0);
+}
+
+}  // namespace
+
+std::vector<Shape> SplitShape(const Tensor& x, std::int64_t sections) {
+  const Shape shape = x.shape();
+  std::vector<Shape> shapes;
+  for (std::int64_t i = 0; i < sections; ++i) {
+    std::vector<std::int64_t> dims(shape.dims().begin(), shape.dims().end());
+    dims[0] = part_rows(x.size(0), sections, i);
+    shapes.emplace_back(dims);
+  }
+  return shapes;
+}
+
+void Split(const Tensor& x, std::int64_t sections, std::span<Tensor> parts) {
+  const std::int64_t row = x.size(0) == 0 ? 0 : x.length() / x.size(0);
+  std::int64_t first = 0;  // element offset of the part's first row
+  for (std::int64_t i = 0; i < sections; ++i) {
+    Tensor& part = parts[static_cast<std::size_t>(i)];
+    for (std::int64_t k = 0; k < part.length(); ++k) put(part, k, at(x, first + k));
+    first += part_rows(x.size(0), sections, i) * row;
+  }
+}
+
+void Duplicate(const Tensor& x, std::span<Tensor> copies, Tensor& sum) {
+  for (std::int64_t i = 0; i < x.length(); ++i) {
+    for (Tensor& c : copies) put(c, i, at(x, i));
+    put(sum, i, 2 * at(x, i));
+  }
+}
+
+std::vector<Shape> RoundModesShape(const Tensor& x, Span<ops::Rounding> modes) {
+  return std::vector<Shape>(modes.size(), x.shape());
+}
+
+void RoundModes(const Tensor& x, Span<ops::Rounding> modes, std::span<Tensor> ys) {
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    for (std::int64_t i = 0; i < x.length(); ++i) {
+      const double v = at(x, i);
+      put(ys[m], i, modes[m] == ops::Rounding::down ? std::floor(v)
+                    : modes[m] == ops::Rounding::up ? std::ceil(v)
+                                                    : std::nearbyint(v));
+    }
+  }
+}
+
+void Pick(Span<Tensor> xs, Span<std::string> names, std::string_view key, Tensor& y) {
+  const auto it = std::find(names.begin(), names.end(), key);
+  if (it == names.end()) throw opgen::Error("demo.pick", "no tensor is named '" + std::string(key) + "'");
+  const Tensor& x = xs[static_cast<std::size_t>(it - names.begin())];
+  for (std::int64_t i = 0; i < y.length(); ++i) put(y, i, at(x, i));
+}
+
+void CountDtypes(Span<Tensor> xs, Span<opgen::DType> kinds, Tensor& n) {
+  std::int64_t count = 0;
+  for (const Tensor& x : xs) count += std::find(kinds.begin(), kinds.end(), x.dtype()) != kinds.end();
+  n.data<std::int64_t>()[0] = count;
 }
 
 }  // namespace demo::kernels

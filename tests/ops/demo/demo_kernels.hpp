@@ -5,7 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "demo.hpp"
 #include "opgen/shape.hpp"
@@ -47,5 +50,28 @@ void RowSums(const double* x, double* out, std::size_t outer, std::size_t n, std
 
 /// Custom: y filled with `value` (y already has its shape and dtype).
 void Fill(const Tensor& x, Span<std::int64_t> shape, double value, Tensor& y);
+
+/// Custom: x with its rows and/or columns reversed (config.flip).
+void Flip(const Tensor& x, const ops::FlipConfig& config, Tensor& y);
+
+/// Custom, counted output: a shape function returns one Shape per tensor
+/// (numpy.array_split's parts along dim 0), the kernel gets the prepared
+/// tensors as a std::span<Tensor>.
+std::vector<Shape> SplitShape(const Tensor& x, std::int64_t sections);
+void Split(const Tensor& x, std::int64_t sections, std::span<Tensor> parts);
+
+/// Custom, counted output with an exact count (its shape rule gives both).
+void Duplicate(const Tensor& x, std::span<Tensor> copies, Tensor& sum);
+
+/// Custom: x rounded once per mode (a counted enum arg), one result each.
+std::vector<Shape> RoundModesShape(const Tensor& x, Span<ops::Rounding> modes);
+void RoundModes(const Tensor& x, Span<ops::Rounding> modes, std::span<Tensor> ys);
+
+/// Custom: a copy of the tensor named `key` (a counted string arg names
+/// them); throws opgen::Error when no tensor has that name.
+void Pick(Span<Tensor> xs, Span<std::string> names, std::string_view key, Tensor& y);
+
+/// Custom: how many of xs have a dtype among `kinds` (a counted dtype arg).
+void CountDtypes(Span<Tensor> xs, Span<opgen::DType> kinds, Tensor& n);
 
 }  // namespace demo::kernels
