@@ -27,7 +27,10 @@ std::string op_line(const Namespace& ns, const OpAnalysis& a) {
     first = false;
   }
   s += ") -> ";
-  for (std::size_t i = 0; i < op.outputs.size(); ++i) s += (i ? ", " : "") + op.outputs[i].name.value;
+  for (std::size_t i = 0; i < op.outputs.size(); ++i) {
+    const Param& p = op.outputs[i];
+    s += (i ? ", " : "") + p.name.value + (p.count.is_one() ? "" : "[" + p.count.text + "]");
+  }
   return s;
 }
 

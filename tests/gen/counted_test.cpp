@@ -342,6 +342,15 @@ BOOST_AUTO_TEST_CASE(call_by_name) {
                                 "{\"even\", \"odd\"}"));
 }
 
+// `opgen list` shows counts of outputs as of inputs and args.
+BOOST_AUTO_TEST_CASE(op_line) {
+  Diagnostics d;
+  const PipelineResult r = generate(kSplit, d);
+  BOOST_REQUIRE(r.op_lines.size() == 1u);
+  BOOST_TEST(r.op_lines[0] ==
+             "m.split(x, modes[>=1]?, names[>=0]?, kinds[1..2]?) -> parts[>=1], pair[2]");
+}
+
 // The reference page lists a counted output with its count.
 BOOST_AUTO_TEST_CASE(reference_rows) {
   const Emitted e(kSplit);
