@@ -18,6 +18,7 @@ struct GeneratedFiles {
   std::string header;     // <ns>.hpp: the public API
   std::string source;     // <ns>.cpp: checked wrappers, dispatch, registry entries
   std::string reference;  // <ns>.md: the reference page
+  std::string formulas;   // <ns>_reference.hpp: scalar reference functions of the formulas
 };
 
 /// Emits the files of a checked namespace (which must have no errors).
@@ -49,5 +50,11 @@ std::string overload_declaration(const Namespace& ns, const OpAnalysis& a, const
 
 /// The reference page data and text (emit_reference.cpp).
 std::string emit_reference(const CheckedNamespace& ns, Diagnostics& diags);
+
+/// The scalar reference functions of the ops with a formula, as a
+/// header-only C++ file (emit_formulas.cpp): `template <class T> T
+/// <cpp_name>(T x, ..., args...)` in namespace `<cpp_namespace>::reference`,
+/// returning bool where the formula is a comparison.
+std::string emit_formulas(const CheckedNamespace& ns);
 
 }  // namespace opgen::gen

@@ -188,6 +188,7 @@ GeneratedFiles emit(const CheckedNamespace& cns, Diagnostics& diags) {
   files.source = resolve_line_markers(source, ns.name + ".cpp");
 
   files.reference = emit_reference(cns, diags);
+  files.formulas = emit_formulas(cns);
   return files;
 }
 

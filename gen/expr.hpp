@@ -192,11 +192,32 @@ struct CppContext {
 /// values to `Enum::value`.
 std::string to_cpp(const Expr& e, const CppContext& ctx);
 
-/// C++ for a checked formula, as the body expression of
-/// `template <class T> T name_reference(T x, ..., args...)`: tensor inputs are
-/// the element variables, the scalar functions map to <cmath> (`exp` ->
-/// `std::exp`), and the result is converted to T by the caller.
-std::string to_cpp_formula(const Expr& e, const CppContext& ctx);
+/// What the C++ of a formula needs beyond the symbols' spellings.
+struct FormulaContext {
+  /// The element type: the reference function's template parameter.
+  std::string element_type = "T";
+  /// How the generated code names namespace opgen::formula, with "::".
+  std::string helpers = "opgen::formula::";
+  /// True when some dtype of the op is an integer type: arithmetic that may
+  /// be on integers then calls the wrapping helpers (plain C++ would
+  /// overflow, divide by zero or shift out of range).
+  bool integer_elements = false;
+  /// Qualification for enum types ("" inside the op's namespace).
+  std::string enum_prefix;
+};
+
+/// C++ for a checked formula, as the body of the scalar reference function
+/// `template <class T> T name(T x, ..., args...)` (see opgen/formula.hpp for
+/// the rules it implements): tensor inputs are the element variables; float
+/// args are rounded to T first (`formula::arg<T>(alpha)`); min and max are
+/// the IEEE 754-2019 operations of `formula::min<T>` / `formula::max<T>`;
+/// arithmetic that may be on integers (an int arg, an int literal, or an
+/// element when `integer_elements`) wraps, and integer `/ % << >>` are
+/// defined for every operand, through `formula::add`, `div`, `shift_left`,
+/// ...; the other scalar functions are <cmath>'s (`exp` -> `std::exp`).
+/// The caller converts the value to T (`formula::element<T>(...)`) unless
+/// the formula is a bool.
+std::string to_cpp_formula(const Expr& e, const FormulaContext& ctx);
 
 /// A value shown when a check fails: the source text of a term and the C++
 /// expression whose value detail::show() renders.

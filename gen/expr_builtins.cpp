@@ -22,8 +22,10 @@ constexpr FunctionInfo kFunctions[] = {
     {"isInt", F::dtype_class, 1, 1, K::bool_, "is_int"},
     {"inRange", F::in_range, 3, 3, K::bool_, ""},
     {"present", F::present, 1, 1, K::bool_, ""},
-    // Scalar math, formulas only. min and max map to fmin/fmax because
-    // std::min(x, 0) does not compile when x is a float.
+    // Scalar math, formulas only. min, max and abs print as the helpers of
+    // opgen/formula.hpp: min and max are IEEE 754-2019 minimum/maximum (NaN
+    // if either is NaN, -0 < +0), as the Minimum/Maximum kernels compute,
+    // not fmin/fmax (which drop a NaN); abs of an integer wraps.
     {"exp", F::scalar, 1, 1, K::float_, "std::exp"},
     {"exp2", F::scalar, 1, 1, K::float_, "std::exp2"},
     {"expm1", F::scalar, 1, 1, K::float_, "std::expm1"},
@@ -36,8 +38,8 @@ constexpr FunctionInfo kFunctions[] = {
     {"rsqrt", F::scalar, 1, 1, K::float_, ""},
     {"abs", F::scalar, 1, 1, K::float_, "std::abs"},
     {"sign", F::scalar, 1, 1, K::float_, ""},
-    {"min", F::scalar, 2, 2, K::float_, "std::fmin"},
-    {"max", F::scalar, 2, 2, K::float_, "std::fmax"},
+    {"min", F::scalar, 2, 2, K::float_, "opgen::formula::min"},
+    {"max", F::scalar, 2, 2, K::float_, "opgen::formula::max"},
     {"pow", F::scalar, 2, 2, K::float_, "std::pow"},
     {"hypot", F::scalar, 2, 2, K::float_, "std::hypot"},
     {"fmod", F::scalar, 2, 2, K::float_, "std::fmod"},

@@ -10,10 +10,12 @@
 // - the language's ints are 64-bit, C++'s literals are `int`: `+ - *` on
 //   two literal-only operands widens the left one, so `65536 * 65536`
 //   prints as `std::int64_t{65536} * 65536` instead of overflowing an int;
-// - tensor element arithmetic in formulas stays plain (`+ - * /` only; the
-//   checker rejects integer-only operators on elements): the element type
-//   is the reference function's template parameter.
+// - formulas (the bodies of the scalar reference functions) follow
+//   opgen/formula.hpp instead: arithmetic that may be on integers calls its
+//   wrapping helpers, min and max its IEEE 754-2019 ones, and float args are
+//   rounded to the element type first; float-only arithmetic stays plain.
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,9 +84,9 @@ bool cxx_int(const Expr& e) {
   }
 }
 
-// Integer `/ % << >>` print as helper calls (whose result needs no
-// parentheses as an operand).
-const char* helper_for(const Expr& e) {
+// Integer `/ % << >>` in constraints print as calls of the runtime's
+// checked helpers.
+const char* constraint_helper(const Expr& e) {
   if (e.kind != ExprKind::binary || !is_int(*e.args[0]) || !is_int(*e.args[1])) return nullptr;
   if (e.text == "/") return "detail::checked_div";
   if (e.text == "%") return "detail::checked_mod";
@@ -93,9 +95,24 @@ const char* helper_for(const Expr& e) {
   return nullptr;
 }
 
+// The opgen::formula helper of a formula's binary operator whose operands
+// may both be integers: plain C++ would overflow (+ - *), divide by zero
+// (/ %) or shift out of range.
+const char* formula_helper(std::string_view op) {
+  if (op == "+") return "add";
+  if (op == "-") return "sub";
+  if (op == "*") return "mul";
+  if (op == "/") return "div";
+  if (op == "%") return "mod";
+  if (op == "<<") return "shift_left";
+  if (op == ">>") return "shift_right";
+  return nullptr;  // & | ^ and comparisons are defined for every int
+}
+
 class CppPrinter {
  public:
   explicit CppPrinter(const CppContext& ctx) : ctx_(ctx) {}
+  explicit CppPrinter(const FormulaContext& f) : formula_(&f) { ctx_.enum_prefix = f.enum_prefix; }
 
   std::string print(const Expr& e) const {
     switch (e.kind) {
@@ -120,6 +137,7 @@ class CppPrinter {
         return "detail::element(" + ctx_.op_var + ", " + cpp_string(to_source(*e.args[0])) + ", " +
                print(*e.args[0]) + ", " + print(*e.args[1]) + ")";
       case ExprKind::unary:
+        if (const char* h = helper(e)) return call_of(h, {e.args[0].get()});
         return e.text + operand(*e.args[0]);
       case ExprKind::binary:
         return binary(e);
@@ -130,7 +148,81 @@ class CppPrinter {
   }
 
  private:
+  // Formulas only: true when `e` may be an integer once the reference
+  // function is instantiated: an int, an element of an op with integer
+  // dtypes, or what C++ computes from those as an integer. (The checker's
+  // types say "a number" for abs, min, max and sign; the C++ result of
+  // abs(x) is an int when x is.)
+  bool may_be_int(const Expr& e) const {
+    const auto any = [&] {
+      for (const ExprPtr& a : e.args) {
+        if (may_be_int(*a)) return true;
+      }
+      return false;
+    };
+    const auto all = [&] {
+      for (const ExprPtr& a : e.args) {
+        if (!may_be_int(*a)) return false;
+      }
+      return true;
+    };
+    switch (e.kind) {
+      case ExprKind::int_literal:
+        return true;
+      case ExprKind::unary:
+        return e.text != "!" && all();
+      case ExprKind::binary:
+        return e.type.kind != TypeKind::bool_ && all();
+      case ExprKind::conditional:
+        return may_be_int(*e.args[1]) || may_be_int(*e.args[2]);
+      case ExprKind::call:
+        if (e.text == "sign") return true;
+        if (e.text == "abs") return all();
+        // With an integer element type, min and max of an int and a float
+        // are ints (opgen/formula.hpp); otherwise only of two ints.
+        if (e.text == "min" || e.text == "max") return all() || (formula_->integer_elements && any());
+        return false;  // <cmath> results are floats
+      default:
+        return e.type.kind == TypeKind::int_ ||
+               (e.type.kind == TypeKind::element && formula_->integer_elements);
+    }
+  }
+
+  // The helper an operator node prints as, or null: the runtime's checked
+  // ones in constraints, opgen::formula's in formulas. A helper call needs
+  // no parentheses as an operand.
+  const char* helper(const Expr& e) const {
+    if (!formula_) return constraint_helper(e);
+    if (e.kind == ExprKind::unary) {
+      const Expr& a = *e.args[0];
+      const bool literal = a.kind == ExprKind::int_literal;
+      return e.text == "-" && !literal && may_be_int(a) ? "neg" : nullptr;
+    }
+    if (e.kind != ExprKind::binary || !may_be_int(*e.args[0]) || !may_be_int(*e.args[1])) {
+      return nullptr;
+    }
+    return formula_helper(e.text);
+  }
+
+  // `opgen::formula::name(args)`, with `<T>` when `element_typed`.
+  std::string call_of(std::string_view name, std::initializer_list<const Expr*> args,
+                      bool element_typed = false) const {
+    std::string out = formula_->helpers + std::string(name);
+    if (element_typed) out += "<" + formula_->element_type + ">";
+    out += "(";
+    bool first = true;
+    for (const Expr* a : args) {
+      out += (first ? "" : ", ") + print(*a);
+      first = false;
+    }
+    return out + ")";
+  }
+
   std::string name(const Expr& e) const {
+    if (formula_ && e.symbol && e.symbol->type.kind == TypeKind::float_) {
+      // A float arg, in the element's precision as the kernels take it.
+      return formula_->helpers + "arg<" + formula_->element_type + ">(" + e.symbol->cpp + ")";
+    }
     if (e.symbol) return e.symbol->cpp;
     if (const auto dt = dtype_cpp(e.text)) return std::string(*dt);
     return e.text;
@@ -209,6 +301,10 @@ class CppPrinter {
   }
 
   std::string scalar(const Expr& e, const FunctionInfo& f) const {
+    if (e.text == "min" || e.text == "max") {
+      return call_of(e.text, {e.args[0].get(), e.args[1].get()}, true);
+    }
+    if (e.text == "abs" && may_be_int(*e.args[0])) return call_of("abs", {e.args[0].get()});
     if (e.text == "rsqrt") return "(1 / std::sqrt(" + print(*e.args[0]) + "))";
     if (e.text == "sign") {
       // An int in C++ (-1, 0 or 1; 0 for NaN); the caller converts to T.
@@ -221,15 +317,23 @@ class CppPrinter {
   std::string binary(const Expr& e) const {
     const Expr& l = *e.args[0];
     const Expr& r = *e.args[1];
-    if (const char* helper = helper_for(e)) {
+    // A shift has its left operand's type: an int literal shifted in a
+    // formula is widened whatever the count is.
+    const bool shift = formula_ && e.text == "<<";
+    const bool widen = (e.text == "+" || e.text == "-" || e.text == "*" || shift) && is_int(e) &&
+                       cxx_int(l) && (shift || cxx_int(r));
+    if (const char* h = helper(e)) {
+      if (formula_) {
+        std::string ls = print(l);
+        if (widen) ls = "std::int64_t{" + ls + "}";
+        return formula_->helpers + h + "(" + ls + ", " + print(r) + ")";
+      }
       const bool needs_op = e.text == "/" || e.text == "%";
-      return std::string(helper) + "(" + (needs_op ? ctx_.op_var + ", " : "") + print(l) + ", " +
+      return std::string(h) + "(" + (needs_op ? ctx_.op_var + ", " : "") + print(l) + ", " +
              print(r) + ")";
     }
     std::string ls = operand(l, e.text, false);
     const std::string rs = operand(r, e.text, true);
-    const bool widen =
-        (e.text == "+" || e.text == "-" || e.text == "*") && is_int(e) && cxx_int(l) && cxx_int(r);
     if (widen) ls = "std::int64_t{" + ls + "}";
     // Two string literals would compare pointers.
     if (l.kind == ExprKind::string_literal && r.kind == ExprKind::string_literal &&
@@ -242,14 +346,14 @@ class CppPrinter {
   // `child` as an operand of binary operator `op`, parenthesised as needed.
   std::string operand(const Expr& child, std::string_view op, bool right) const {
     const std::string s = print(child);
-    if (helper_for(child)) return s;
+    if (helper(child)) return s;
     return needs_parens(op, child, right) ? "(" + s + ")" : s;
   }
 
   // The operand of a unary operator.
   std::string operand(const Expr& child) const {
     const std::string s = print(child);
-    if (helper_for(child)) return s;
+    if (helper(child)) return s;
     return unary_needs_parens(child) ? "(" + s + ")" : s;
   }
 
@@ -267,7 +371,8 @@ class CppPrinter {
     return out;
   }
 
-  const CppContext& ctx_;
+  CppContext ctx_;
+  const FormulaContext* formula_ = nullptr;
 };
 
 // --- shown terms -------------------------------------------------------------
@@ -351,10 +456,9 @@ class TermCollector {
 
 std::string to_cpp(const Expr& e, const CppContext& ctx) { return CppPrinter(ctx).print(e); }
 
-// Formulas need no printer of their own: the checker keeps tensor methods
-// and tensor functions out of them, element names print as their variables,
-// and element arithmetic is never routed through the integer helpers.
-std::string to_cpp_formula(const Expr& e, const CppContext& ctx) {
+// Formulas share the printer: the checker keeps tensor methods and tensor
+// functions out of them, and element names print as their variables.
+std::string to_cpp_formula(const Expr& e, const FormulaContext& ctx) {
   return CppPrinter(ctx).print(e);
 }
 

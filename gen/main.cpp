@@ -34,8 +34,9 @@ constexpr const char* kUsage =
     "\n"
     "commands:\n"
     "  generate SPEC --out-dir DIR [--depfile FILE] [--root DIR] [--include-dir DIR]...\n"
-    "      Write DIR/<ns>.hpp, DIR/<ns>.cpp and DIR/<ns>.md for the namespace\n"
-    "      file SPEC. Files are rewritten only when their content changes.\n"
+    "      Write DIR/<ns>.hpp, DIR/<ns>.cpp, DIR/<ns>.md and DIR/<ns>_reference.hpp\n"
+    "      (scalar reference functions of the formulas) for the namespace file\n"
+    "      SPEC. Files are rewritten only when their content changes.\n"
     "      --depfile FILE    also write a Makefile-style depfile listing every\n"
     "                        spec file read (for ninja / make / CMake)\n"
     "      --root DIR        spec paths in banners and docs are shown relative\n"
@@ -121,6 +122,7 @@ int generate(const Options& o) {
       {(dir / (r.ns + ".hpp")).string(), &r.files->header},
       {(dir / (r.ns + ".cpp")).string(), &r.files->source},
       {(dir / (r.ns + ".md")).string(), &r.files->reference},
+      {(dir / (r.ns + "_reference.hpp")).string(), &r.files->formulas},
   };
   for (const auto& [path, text] : outputs) {
     if (std::string err = opgen::gen::write_if_changed(path, *text); !err.empty()) {

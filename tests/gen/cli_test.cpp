@@ -109,9 +109,12 @@ BOOST_AUTO_TEST_CASE(generate_writes_files_and_depfile) {
   const Run r = run_opgen("generate " + spec + " --out-dir " + out.string() + " --depfile " +
                       (t.dir / "demo.d").string());
   BOOST_TEST_REQUIRE(r.status == 0, r.output);
-  for (const char* f : {"demo.hpp", "demo.cpp", "demo.md"}) BOOST_TEST(fs::exists(out / f));
+  for (const char* f : {"demo.hpp", "demo.cpp", "demo.md", "demo_reference.hpp"}) {
+    BOOST_TEST(fs::exists(out / f));
+  }
   const std::string dep = read_file((t.dir / "demo.d").string());
   BOOST_TEST(dep.find((out / "demo.hpp").string()) == 0u);
+  BOOST_TEST(dep.find((out / "demo_reference.hpp").string()) != std::string::npos);
   BOOST_TEST(dep.find(spec) != std::string::npos);
 
   // An unchanged result leaves the files alone (ninja's restat relies on it).

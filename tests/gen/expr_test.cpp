@@ -105,8 +105,8 @@ struct Fixture {
   }
 
   std::string cpp(std::string s) { return to_cpp(*valid(std::move(s)), ctx); }
-  std::string formula(std::string s) {
-    return to_cpp_formula(*valid(std::move(s), ExprMode::formula), ctx);
+  std::string formula(std::string s, const FormulaContext& f = {}) {
+    return to_cpp_formula(*valid(std::move(s), ExprMode::formula), f);
   }
   std::string source_of(std::string s) {
     ExprPtr e = parse(std::move(s));
@@ -977,17 +977,48 @@ BOOST_AUTO_TEST_CASE(parentheses) {
 }
 
 BOOST_AUTO_TEST_CASE(formulas) {
-  BOOST_TEST(formula("x > 0 ? x : alpha * x") == "x > 0 ? x : alpha * x");
+  // Float-only ops: plain C++ arithmetic and <cmath>; float args in the
+  // element's precision; min and max with the kernels' NaN semantics.
+  BOOST_TEST(formula("x > 0 ? x : alpha * x") == "x > 0 ? x : opgen::formula::arg<T>(alpha) * x");
   BOOST_TEST(formula("input * 2") == "input_ * 2");
   BOOST_TEST(formula("rsqrt(x)") == "(1 / std::sqrt(x))");
   BOOST_TEST(formula("sign(x - 1)") == "((x - 1 > 0) - (x - 1 < 0))");
   BOOST_TEST(formula("exp2(x) + log1p(y)") == "std::exp2(x) + std::log1p(y)");
-  BOOST_TEST(formula("max(x, 0) * min(y, 1)") == "std::fmax(x, 0) * std::fmin(y, 1)");
+  BOOST_TEST(formula("max(x, 0) * min(y, 1)") ==
+             "opgen::formula::max<T>(x, 0) * opgen::formula::min<T>(y, 1)");
   BOOST_TEST(formula("isnan(x) ? 0 : atan2(x, y)") == "std::isnan(x) ? 0 : std::atan2(x, y)");
   BOOST_TEST(formula("x / y - -x") == "x / y - -x");
+  BOOST_TEST(formula("abs(x) + abs(alpha)") ==
+             "std::abs(x) + std::abs(opgen::formula::arg<T>(alpha))");
+  BOOST_TEST(formula("-alpha * x") == "-opgen::formula::arg<T>(alpha) * x");
+  // Ints (args, literals) wrap and never trap, whatever the elements are.
   BOOST_TEST(formula("n % 3 + (n << 1) + x") ==
-             "detail::checked_mod(kOp, n, 3) + detail::shift_left(n, 1) + x");
-  BOOST_TEST(formula("n / 2 + x") == "detail::checked_div(kOp, n, 2) + x");
+             "opgen::formula::add(opgen::formula::mod(n, 3), opgen::formula::shift_left(n, 1)) + x");
+  BOOST_TEST(formula("n / 2 + x") == "opgen::formula::div(n, 2) + x");
+  BOOST_TEST(formula("65536 * 65536 + x") ==
+             "opgen::formula::mul(std::int64_t{65536}, 65536) + x");
+  BOOST_TEST(formula("(1 << n) > x") == "opgen::formula::shift_left(std::int64_t{1}, n) > x");
+  BOOST_TEST(formula("-n + -1 > x") == "opgen::formula::add(opgen::formula::neg(n), -1) > x");
+}
+
+// An op with integer dtypes: element arithmetic goes through the helpers
+// too; comparisons and float arithmetic stay plain.
+BOOST_AUTO_TEST_CASE(formulas_on_integer_elements) {
+  FormulaContext ints;
+  ints.integer_elements = true;
+  BOOST_TEST(formula("x + y", ints) == "opgen::formula::add(x, y)");
+  BOOST_TEST(formula("x / y - -x", ints) ==
+             "opgen::formula::sub(opgen::formula::div(x, y), opgen::formula::neg(x))");
+  BOOST_TEST(formula("abs(x) * x", ints) == "opgen::formula::mul(opgen::formula::abs(x), x)");
+  BOOST_TEST(formula("min(max(x, alpha), 3)", ints) ==
+             "opgen::formula::min<T>(opgen::formula::max<T>(x, opgen::formula::arg<T>(alpha)), 3)");
+  BOOST_TEST(formula("x < 0 ? 0.5 * x : x", ints) == "x < 0 ? 0.5 * x : x");
+  // Another element type name and the short helper prefix (inside opgen).
+  FormulaContext named = ints;
+  named.element_type = "E";
+  named.helpers = "formula::";
+  BOOST_TEST(formula("max(x, alpha) - y", named) ==
+             "formula::sub(formula::max<E>(x, formula::arg<E>(alpha)), y)");
 }
 
 // Power-assert terms: the values a failed check shows.
