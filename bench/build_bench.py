@@ -104,7 +104,7 @@ sources = []
 foreach ns : [{names}]
   sources += custom_target('opgen-' + ns,
     input: ns + '.toml',
-    output: [ns + '.hpp', ns + '.cpp', ns + '.md'],
+    output: [ns + '.hpp', ns + '.cpp', ns + '.md', ns + '_reference.hpp'],
     depfile: ns + '.d',
     command: [opgen, 'generate', '@INPUT@', '--out-dir', '@OUTDIR@',
               '--depfile', '@DEPFILE@', '--root', meson.project_source_root()],
