@@ -167,11 +167,13 @@ class Checker {
 
   void check_cpp_name(const LocatedString& n, std::string_view what) {
     if (!is_identifier(n.value)) {
-      diags_.error(n.loc, std::string(what) + " '" + n.value +
-                              "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)");
+      diags_.error(
+          Diag::not_an_identifier, n.loc,
+          std::string(what) + " '" + n.value + "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)");
     } else if (is_cpp_keyword(n.value)) {
-      diags_.error(n.loc, std::string(what) + " '" + n.value +
-                              "' is a C++ keyword and cannot be a C++ name");
+      diags_.error(
+          Diag::cpp_keyword, n.loc,
+          std::string(what) + " '" + n.value + "' is a C++ keyword and cannot be a C++ name");
     }
   }
 
@@ -186,10 +188,10 @@ class Checker {
       if (j == i + 1 || j >= t.size() || t[j] != '%') continue;
       const std::string_view token(t.data() + i, j - i + 1);
       if (std::find(kDocTokens.begin(), kDocTokens.end(), token) == kDocTokens.end()) {
-        diags_.error(doc.at(i), "unknown doc token '" + std::string(token) + "'" +
-                                    did_you_mean(token, std::span<const std::string_view>(
-                                                            kDocTokens)) +
-                                    " (tokens: %OPNAME%, %NAMESPACE%, %KERNEL%, %CPP_NAME%)");
+        diags_.error(Diag::unknown_doc_token, doc.at(i),
+                     "unknown doc token '" + std::string(token) + "'" +
+                         did_you_mean(token, std::span<const std::string_view>(kDocTokens)) +
+                         " (tokens: %OPNAME%, %NAMESPACE%, %KERNEL%, %CPP_NAME%)");
       }
       i = j;
     }
@@ -197,9 +199,10 @@ class Checker {
 
   void check_namespace() {
     if (!is_lower_snake(ns_.name) || is_cpp_keyword(ns_.name)) {
-      diags_.error(ns_.loc, "namespace '" + ns_.name +
-                                "' must be lower snake_case ([a-z][a-z0-9_]*) and not a C++ "
-                                "keyword");
+      diags_.error(Diag::name_not_snake_case, ns_.loc,
+                   "namespace '" + ns_.name +
+                       "' must be lower snake_case ([a-z][a-z0-9_]*) and not a C++ "
+                       "keyword");
     }
     // cpp_namespace: identifiers separated by '::'.
     std::string_view cn = ns_.cpp_namespace;
@@ -212,7 +215,10 @@ class Checker {
       if (sep == std::string_view::npos) break;
       start = sep + 2;
     }
-    if (!ok) diags_.error(ns_.loc, "cpp_namespace '" + ns_.cpp_namespace + "' is not a C++ namespace");
+    if (!ok) {
+      diags_.error(Diag::not_an_identifier, ns_.loc,
+                   "cpp_namespace '" + ns_.cpp_namespace + "' is not a C++ namespace");
+    }
     check_doc_tokens(ns_.doc);
   }
 
@@ -231,15 +237,16 @@ class Checker {
 
   void check_enum_values(const std::vector<LocatedString>& values, SourceLoc where,
                          const std::string& what) {
-    if (values.empty()) diags_.error(where, what + " has no values");
+    if (values.empty()) diags_.error(Diag::empty_list, where, what + " has no values");
     std::map<std::string, SourceLoc> seen;
     for (const LocatedString& v : values) {
       if (!is_identifier(v.value)) {
-        diags_.error(v.loc, "enum value '" + v.value + "' is not an identifier");
+        diags_.error(Diag::not_an_identifier, v.loc,
+                     "enum value '" + v.value + "' is not an identifier");
       }
       auto [it, fresh] = seen.emplace(v.value, v.loc);
       if (!fresh) {
-        diags_.error(v.loc, "duplicate enum value '" + v.value + "'");
+        diags_.error(Diag::duplicate_list_item, v.loc, "duplicate enum value '" + v.value + "'");
         diags_.note(it->second, "first listed here");
       }
     }
@@ -249,13 +256,16 @@ class Checker {
 
   void check_count(const Param& p) {
     if (p.count.max == 0) {
-      diags_.error(p.count.loc, "count of '" + p.name.value + "' allows no values");
+      diags_.error(Diag::empty_list, p.count.loc,
+                   "count of '" + p.name.value + "' allows no values");
     }
   }
 
   void check_input(const Param& p) {
     if (p.type.value.empty()) {
-      if (p.misspelled.count("type") == 0) diags_.error(p.loc, "input '" + p.name.value + "' has no 'type'");
+      if (p.misspelled.count("type") == 0) {
+        diags_.error(Diag::missing_key, p.loc, "input '" + p.name.value + "' has no 'type'");
+      }
     } else if (std::find(std::begin(kInputTypes), std::end(kInputTypes), p.type.value) ==
                std::end(kInputTypes)) {
       std::string hint = type_synonym(p.type.value, false);
@@ -263,7 +273,8 @@ class Checker {
       std::string msg = "unknown input type '" + p.type.value + "'" + hint;
       if (p.type.value == "bool") msg.clear();
       if (!msg.empty()) {
-        diags_.error(p.type.loc, msg + " (types: float, int, numeric, bool, any, or a dtype name)");
+        diags_.error(Diag::unknown_tensor_type, p.type.loc,
+                     msg + " (types: float, int, numeric, bool, any, or a dtype name)");
       }
     }
     check_count(p);
@@ -271,89 +282,102 @@ class Checker {
 
   void check_output(const Param& p) {
     if (p.type.value.empty()) {
-      if (p.misspelled.count("type") == 0) diags_.error(p.loc, "output '" + p.name.value + "' has no 'type'");
+      if (p.misspelled.count("type") == 0) {
+        diags_.error(Diag::missing_key, p.loc, "output '" + p.name.value + "' has no 'type'");
+      }
     } else if (std::find(std::begin(kInputTypes), std::end(kInputTypes), p.type.value) ==
                    std::end(kInputTypes) &&
                p.type.value != "bool") {
-      diags_.error(p.type.loc,
+      diags_.error(Diag::unknown_tensor_type, p.type.loc,
                    "unknown output type '" + p.type.value + "'" +
                        did_you_mean(p.type.value, std::span<const std::string_view>(kInputTypes)) +
                        " (types: float, int, numeric, bool, any, or a dtype name)");
     }
     check_count(p);
     if (!p.shape && p.misspelled.count("shape") == 0) {
-      diags_.error(p.loc, "output '" + p.name.value + "' has no 'shape' rule");
+      diags_.error(Diag::missing_key, p.loc, "output '" + p.name.value + "' has no 'shape' rule");
     }
     if (!p.dtype && p.misspelled.count("dtype") == 0) {
-      diags_.error(p.loc, "output '" + p.name.value + "' has no 'dtype' rule");
+      diags_.error(Diag::missing_key, p.loc, "output '" + p.name.value + "' has no 'dtype' rule");
     }
   }
 
   // Checks a literal default against an arg's type; `what` names the arg.
   void check_literal(const Literal& lit, const Param& p, const EnumInfo* e) {
     const std::string& t = p.type.value;
-    auto scalar_ok = [&](const Literal& v) -> std::string {
+    // The problem with one value, with its class; an empty message when none.
+    auto scalar_ok = [&](const Literal& v) -> std::pair<Diag, std::string> {
+      const Diag mismatch = Diag::default_type_mismatch;
       switch (v.kind) {
         case Literal::Kind::int_:
-          if (t == "int") return "";
+          if (t == "int") return {};
           if (t == "float") {
             // Literal defaults convert where no precision is lost.
             const auto d = static_cast<double>(v.int_value);
-            if (std::abs(v.int_value) <= (std::int64_t{1} << 53) || static_cast<std::int64_t>(d) == v.int_value) return "";
-            return "integer " + std::to_string(v.int_value) + " cannot be a float exactly";
+            if (std::abs(v.int_value) <= (std::int64_t{1} << 53) ||
+                static_cast<std::int64_t>(d) == v.int_value) {
+              return {};
+            }
+            return {mismatch,
+                    "integer " + std::to_string(v.int_value) + " cannot be a float exactly"};
           }
           break;
         case Literal::Kind::float_:
-          if (t == "float") return "";
+          if (t == "float") return {};
           break;
         case Literal::Kind::bool_:
-          if (t == "bool") return "";
+          if (t == "bool") return {};
           break;
         case Literal::Kind::string:
-          if (t == "string") return "";
+          if (t == "string") return {};
           if (t == "dtype") {
             if (std::find(std::begin(kDTypeNames), std::end(kDTypeNames), v.string_value) !=
                 std::end(kDTypeNames)) {
-              return "";
+              return {};
             }
-            return "unknown dtype '" + v.string_value + "'" +
-                   did_you_mean(v.string_value, std::span<const std::string_view>(kDTypeNames));
+            return {
+                Diag::unknown_dtype,
+                "unknown dtype '" + v.string_value + "'" +
+                    did_you_mean(v.string_value, std::span<const std::string_view>(kDTypeNames))};
           }
           if (t == "enum" && e != nullptr) {
             if (std::find(e->values.begin(), e->values.end(), v.string_value) != e->values.end()) {
-              return "";
+              return {};
             }
-            return "'" + v.string_value + "' is not a value of " +
-                   (e->name.empty() ? "'" + p.name.value + "'" : "enum " + e->name) +
-                   did_you_mean(v.string_value, e->values);
+            return {Diag::unknown_enum_value,
+                    "'" + v.string_value + "' is not a value of " +
+                        (e->name.empty() ? "'" + p.name.value + "'" : "enum " + e->name) +
+                        did_you_mean(v.string_value, e->values)};
           }
-          if (t == "enum") return "";
+          if (t == "enum") return {};
           break;
         case Literal::Kind::array:
           break;
       }
       static constexpr std::string_view kKindNames[] = {"an integer", "a float", "a bool",
                                                         "a string", "an array"};
-      return "default of " + t + " arg '" + p.name.value + "' cannot be " +
-             std::string(kKindNames[static_cast<int>(v.kind)]);
+      return {mismatch, "default of " + t + " arg '" + p.name.value + "' cannot be " +
+                            std::string(kKindNames[static_cast<int>(v.kind)])};
     };
     if (!p.count.is_one()) {
       if (lit.kind != Literal::Kind::array) {
-        diags_.error(lit.loc, "'" + p.name.value + "' takes " + p.count.text +
-                                  " values: its default must be an array");
+        diags_.error(Diag::default_count_mismatch, lit.loc,
+                     "'" + p.name.value + "' takes " + p.count.text +
+                         " values: its default must be an array");
         return;
       }
       const auto n = static_cast<std::int64_t>(lit.items.size());
       if (n < p.count.min || (p.count.max >= 0 && n > p.count.max)) {
-        diags_.error(lit.loc, "default of '" + p.name.value + "' has " + std::to_string(n) +
-                                  " values; its count is " + p.count.text);
+        diags_.error(Diag::default_count_mismatch, lit.loc,
+                     "default of '" + p.name.value + "' has " + std::to_string(n) +
+                         " values; its count is " + p.count.text);
       }
       for (const Literal& item : lit.items) {
-        if (std::string why = scalar_ok(item); !why.empty()) diags_.error(item.loc, why);
+        if (auto [diag, why] = scalar_ok(item); !why.empty()) diags_.error(diag, item.loc, why);
       }
       return;
     }
-    if (std::string why = scalar_ok(lit); !why.empty()) diags_.error(lit.loc, why);
+    if (auto [diag, why] = scalar_ok(lit); !why.empty()) diags_.error(diag, lit.loc, why);
   }
 
   void check_arg(const Op* op, const Param& p, std::vector<std::unique_ptr<EnumInfo>>* local,
@@ -361,18 +385,21 @@ class Checker {
     info = nullptr;
     const std::string& t = p.type.value;
     if (t.empty()) {
-      if (p.misspelled.count("type") == 0) diags_.error(p.loc, "arg '" + p.name.value + "' has no 'type'");
+      if (p.misspelled.count("type") == 0) {
+        diags_.error(Diag::missing_key, p.loc, "arg '" + p.name.value + "' has no 'type'");
+      }
     } else if (std::find(std::begin(kArgTypes), std::end(kArgTypes), t) == std::end(kArgTypes)) {
       std::string hint = type_synonym(t, true);
       if (hint.empty()) hint = did_you_mean(t, std::span<const std::string_view>(kArgTypes));
-      diags_.error(p.type.loc, "unknown arg type '" + t + "'" + hint +
-                                   " (types: int, float, bool, string, dtype, enum)");
+      diags_.error(Diag::unknown_arg_type, p.type.loc,
+                   "unknown arg type '" + t + "'" + hint +
+                       " (types: int, float, bool, string, dtype, enum)");
     }
     check_count(p);
     if (t == "enum") {
       if (p.enum_name && !p.values.empty()) {
-        diags_.error(p.enum_name->loc, "enum arg '" + p.name.value +
-                                           "' has both 'values' and 'enum'; use one");
+        diags_.error(Diag::conflicting_keys, p.enum_name->loc,
+                     "enum arg '" + p.name.value + "' has both 'values' and 'enum'; use one");
       } else if (p.enum_name) {
         for (const auto& e : *shared_) {
           if (e->name == p.enum_name->value) info = e.get();
@@ -388,19 +415,20 @@ class Checker {
         info = e.get();
         if (local) local->push_back(std::move(e));
       } else {
-        diags_.error(p.loc, "enum arg '" + p.name.value +
-                                "' needs 'values' (its own) or 'enum' (a shared [[enum]])");
+        diags_.error(Diag::missing_key, p.loc,
+                     "enum arg '" + p.name.value +
+                         "' needs 'values' (its own) or 'enum' (a shared [[enum]])");
       }
     } else if (!p.values.empty()) {
-      diags_.error(p.values.front().loc,
+      diags_.error(Diag::enum_key_on_non_enum, p.values.front().loc,
                    "'values' is only for enum args; set type = \"enum\" on '" + p.name.value + "'");
     } else if (p.enum_name) {
-      diags_.error(p.enum_name->loc,
+      diags_.error(Diag::enum_key_on_non_enum, p.enum_name->loc,
                    "'enum' is only for enum args; set type = \"enum\" on '" + p.name.value + "'");
     }
     if (p.default_value && p.default_from) {
-      diags_.error(p.default_from->loc, "'" + p.name.value +
-                                            "' has both 'default' and 'default_from'; use one");
+      diags_.error(Diag::conflicting_keys, p.default_from->loc,
+                   "'" + p.name.value + "' has both 'default' and 'default_from'; use one");
     }
     if (p.default_value) check_literal(*p.default_value, p, info);
   }
@@ -417,15 +445,18 @@ class Checker {
       const EnumInfo* info = nullptr;
       check_arg(nullptr, a, &local, info);
       if (!a.default_value && !a.default_from) {
-        diags_.error(a.loc, "config field '" + a.name.value +
-                                "' needs a 'default' (config fields always have one)");
+        diags_.error(Diag::missing_key, a.loc,
+                     "config field '" + a.name.value +
+                         "' needs a 'default' (config fields always have one)");
       }
       if (a.default_from) {
-        diags_.error(a.default_from->loc, "config fields take 'default', not 'default_from'");
+        diags_.error(Diag::bad_config_field, a.default_from->loc,
+                     "config fields take 'default', not 'default_from'");
       }
       if (a.type.value == "enum" && a.enum_name == std::nullopt) {
-        diags_.error(a.loc, "config field '" + a.name.value +
-                                "' must use a shared enum (enum = \"Name\"), not local values");
+        diags_.error(Diag::bad_config_field, a.loc,
+                     "config field '" + a.name.value +
+                         "' must use a shared enum (enum = \"Name\"), not local values");
       }
       scope->symbols.push_back({a.name.value, arg_type(a, info),
                                 config_field_cpp(a, info, a.name.value), false, a.name.loc});
@@ -450,8 +481,9 @@ class Checker {
     const Type t = check_expression(*e, scope, ExprMode::constraint, diags_);
     if (t.is_error()) return out;
     if (t.kind != TypeKind::bool_) {
-      diags_.error(c.check.loc, "a check must be a condition (bool), but '" + c.check.text +
-                                    "' is " + type_name(t));
+      diags_.error(
+          Diag::constraint_not_bool, c.check.loc,
+          "a check must be a condition (bool), but '" + c.check.text + "' is " + type_name(t));
       return out;
     }
     out.expr = std::move(e);
@@ -463,7 +495,8 @@ class Checker {
     check_cpp_name(p.name, "parameter name");
     auto [it, fresh] = seen.emplace(p.name.value, p.name.loc);
     if (!fresh) {
-      diags_.error(p.name.loc, "duplicate parameter '" + p.name.value + "'");
+      diags_.error(Diag::duplicate_parameter, p.name.loc,
+                   "duplicate parameter '" + p.name.value + "'");
       diags_.note(it->second, "'" + p.name.value + "' first declared here");
     }
   }
@@ -494,8 +527,9 @@ class Checker {
       for (const Param& p : op.inputs) {
         if (p.name.value != e.text) continue;
         if (!p.count.is_one() && !allow_list) {
-          diags_.error(e.loc, "'" + e.text + "' is a counted input; " + std::string(rule) +
-                                  "() takes single tensors (use " + e.text + "[0]?)");
+          diags_.error(Diag::rule_operand_type, e.loc,
+                       "'" + e.text + "' is a counted input; " + std::string(rule) +
+                           "() takes single tensors (use " + e.text + "[0]?)");
           return nullptr;
         }
         return &p;
@@ -508,8 +542,9 @@ class Checker {
       }
     }
     const std::string text = e.kind == ExprKind::name ? e.text : to_source(e);
-    diags_.error(e.loc, "'" + text + "' is not a tensor input of '" + op.name + "'" +
-                            did_you_mean(text, param_names(op, true, false)));
+    diags_.error(Diag::rule_unknown_operand, e.loc,
+                 "'" + text + "' is not a tensor input of '" + op.name + "'" +
+                     did_you_mean(text, param_names(op, true, false)));
     return nullptr;
   }
 
@@ -520,14 +555,16 @@ class Checker {
       for (const Param& p : op.args) {
         if (p.name.value != e.text) continue;
         if (p.type.value != type || p.count.is_one() == list) {
-          diags_.error(e.loc, "'" + e.text + "' must be " + std::string(what));
+          diags_.error(Diag::rule_operand_type, e.loc,
+                       "'" + e.text + "' must be " + std::string(what));
           return false;
         }
         out.param = &p;
         return true;
       }
-      diags_.error(e.loc, "'" + e.text + "' is not an arg of '" + op.name + "'" +
-                              did_you_mean(e.text, param_names(op, false, true)));
+      diags_.error(Diag::rule_unknown_operand, e.loc,
+                   "'" + e.text + "' is not an arg of '" + op.name + "'" +
+                       did_you_mean(e.text, param_names(op, false, true)));
       return false;
     }
     if (type == "bool" && e.kind == ExprKind::bool_literal) {
@@ -546,23 +583,27 @@ class Checker {
     if (type == "int" && list && e.kind == ExprKind::array_literal) {
       for (const auto& item : e.args) {
         if (item->kind != ExprKind::int_literal) {
-          diags_.error(item->loc, "array items in a rule must be integer literals");
+          diags_.error(Diag::rule_operand_type, item->loc,
+                       "array items in a rule must be integer literals");
           return false;
         }
         out.ints.push_back(item->int_value);
       }
       return true;
     }
-    diags_.error(e.loc, "expected " + std::string(what) + ", got '" + to_source(e) + "'");
+    diags_.error(Diag::rule_operand_type, e.loc,
+                 "expected " + std::string(what) + ", got '" + to_source(e) + "'");
     return false;
   }
 
   bool expect_args(const Expr& call, std::size_t lo, std::size_t hi, std::string_view usage) {
     const std::size_t n = call.args.size();
     if (n < lo || n > hi) {
-      diags_.error(call.loc, std::string(call.text) + "() takes " +
-                                 (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
-                                 " arguments, got " + std::to_string(n) + ": " + std::string(usage));
+      diags_.error(
+          Diag::wrong_argument_count, call.loc,
+          std::string(call.text) + "() takes " +
+              (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+              " arguments, got " + std::to_string(n) + ": " + std::string(usage));
       return false;
     }
     return true;
@@ -581,9 +622,10 @@ class Checker {
       return rule;
     }
     if (e->kind != ExprKind::call) {
-      diags_.error(e->loc, "a shape rule is one of same(x), broadcast(x, y, ...), reduce(x, dims, "
-                           "keep_dims), matmul(a, b[, trans_a, trans_b]), concat(xs, dim), "
-                           "stack(xs, dim), from(arg), scalar() or custom");
+      diags_.error(Diag::unknown_shape_rule, e->loc,
+                   "a shape rule is one of same(x), broadcast(x, y, ...), reduce(x, dims, "
+                   "keep_dims), matmul(a, b[, trans_a, trans_b]), concat(xs, dim), "
+                   "stack(xs, dim), from(arg), scalar() or custom");
       return std::nullopt;
     }
     const std::string& f = e->text;
@@ -620,8 +662,9 @@ class Checker {
       rule.kind = ShapeRule::Kind::matmul;
       ok = a.size() == 2 || a.size() == 4;
       if (!ok) {
-        diags_.error(e->loc, "matmul() takes 2 or 4 arguments: matmul(a, b) or matmul(a, b, "
-                             "trans_a, trans_b)");
+        diags_.error(Diag::wrong_argument_count, e->loc,
+                     "matmul() takes 2 or 4 arguments: matmul(a, b) or matmul(a, b, "
+                     "trans_a, trans_b)");
       }
       for (std::size_t i = 0; ok && i < 2; ++i) {
         const Param* p = rule_tensor(op, *a[i], false, f);
@@ -639,8 +682,9 @@ class Checker {
         const Param* p = rule_tensor(op, *a[0], true, f);
         ok = p != nullptr;
         if (ok && p->count.is_one()) {
-          diags_.error(a[0]->loc, f + "() takes a counted input, and '" + p->name.value +
-                                      "' is a single tensor");
+          diags_.error(
+              Diag::rule_operand_type, a[0]->loc,
+              f + "() takes a counted input, and '" + p->name.value + "' is a single tensor");
           ok = false;
         }
         if (ok) rule.tensors.push_back(p);
@@ -651,15 +695,17 @@ class Checker {
       ok = expect_args(*e, 1, 1, "from(shape_arg)") &&
            rule_operand(op, *a[0], "int", true, rule.dims, "a counted int arg (a shape)");
       if (ok && rule.dims.is_literal()) {
-        diags_.error(a[0]->loc, "from() takes an arg; for a fixed shape, use a default");
+        diags_.error(Diag::rule_operand_type, a[0]->loc,
+                     "from() takes an arg; for a fixed shape, use a default");
         ok = false;
       }
     } else if (f == "scalar") {
       rule.kind = ShapeRule::Kind::scalar;
       ok = expect_args(*e, 0, 0, "scalar()");
     } else {
-      diags_.error(e->loc, "unknown shape rule '" + f + "'" +
-                               did_you_mean(f, std::span<const std::string_view>(kRules)));
+      diags_.error(Diag::unknown_shape_rule, e->loc,
+                   "unknown shape rule '" + f + "'" +
+                       did_you_mean(f, std::span<const std::string_view>(kRules)));
       return std::nullopt;
     }
     if (!ok) return std::nullopt;
@@ -681,9 +727,10 @@ class Checker {
         if (hint.empty() || hint.find("'int'") != std::string::npos) {
           hint = did_you_mean(e->text, std::span<const std::string_view>(kDTypeNames));
         }
-        diags_.error(e->loc, "unknown dtype '" + e->text + "'" + hint +
-                                 " (a dtype rule is same(x), promote(x, y), to_float(x), "
-                                 "from(arg) or a dtype name)");
+        diags_.error(Diag::unknown_dtype, e->loc,
+                     "unknown dtype '" + e->text + "'" + hint +
+                         " (a dtype rule is same(x), promote(x, y), to_float(x), "
+                         "from(arg) or a dtype name)");
         return std::nullopt;
       }
       rule.kind = DTypeRule::Kind::fixed;
@@ -692,8 +739,9 @@ class Checker {
       return rule;
     }
     if (e->kind != ExprKind::call) {
-      diags_.error(e->loc, "a dtype rule is same(x), promote(x, y, ...), to_float(x), from(arg) "
-                           "or a dtype name");
+      diags_.error(Diag::unknown_dtype_rule, e->loc,
+                   "a dtype rule is same(x), promote(x, y, ...), to_float(x), from(arg) "
+                   "or a dtype name");
       return std::nullopt;
     }
     const std::string& f = e->text;
@@ -704,11 +752,13 @@ class Checker {
       for (const Param& p : op.args) {
         if (a.kind == ExprKind::name && p.name.value == a.text) {
           if (p.type.value != "dtype") {
-            diags_.error(a.loc, "from() takes a dtype arg; '" + a.text + "' is " + p.type.value);
+            diags_.error(Diag::rule_operand_type, a.loc,
+                         "from() takes a dtype arg; '" + a.text + "' is " + p.type.value);
             return std::nullopt;
           }
           if (!p.count.is_one()) {
-            diags_.error(a.loc, "from() takes a single dtype arg; '" + a.text + "' has a count");
+            diags_.error(Diag::rule_operand_type, a.loc,
+                         "from() takes a single dtype arg; '" + a.text + "' has a count");
             return std::nullopt;
           }
           rule.arg = &p;
@@ -716,8 +766,9 @@ class Checker {
           return rule;
         }
       }
-      diags_.error(a.loc, "'" + to_source(a) + "' is not an arg of '" + op.name + "'" +
-                              did_you_mean(a.text, param_names(op, false, true)));
+      diags_.error(Diag::rule_unknown_operand, a.loc,
+                   "'" + to_source(a) + "' is not an arg of '" + op.name + "'" +
+                       did_you_mean(a.text, param_names(op, false, true)));
       return std::nullopt;
     }
     if (f == "same") {
@@ -730,8 +781,9 @@ class Checker {
       rule.kind = DTypeRule::Kind::to_float;
       if (!expect_args(*e, 1, 1, "to_float(x)")) return std::nullopt;
     } else {
-      diags_.error(e->loc, "unknown dtype rule '" + f + "'" +
-                               did_you_mean(f, std::span<const std::string_view>(kRules)));
+      diags_.error(Diag::unknown_dtype_rule, e->loc,
+                   "unknown dtype rule '" + f + "'" +
+                       did_you_mean(f, std::span<const std::string_view>(kRules)));
       return std::nullopt;
     }
     for (const auto& a : e->args) {
@@ -758,22 +810,25 @@ class Checker {
           std::vector<std::string> all = param_names(op, true, true);
           for (const Param& o : op.outputs) all.push_back(o.name.value);
           for (const LocatedString& c : op.configs) all.push_back(c.value);
-          diags_.error(name.loc, "signature names unknown parameter '" + name.value + "'" +
-                                     did_you_mean(name.value, all));
+          diags_.error(Diag::signature_unknown_parameter, name.loc,
+                       "signature names unknown parameter '" + name.value + "'" +
+                           did_you_mean(name.value, all));
           continue;
         }
         if (!listed.insert(name.value).second) {
-          diags_.error(name.loc, "signature lists '" + name.value + "' twice");
+          diags_.error(Diag::duplicate_list_item, name.loc,
+                       "signature lists '" + name.value + "' twice");
         }
         if (p != nullptr && p->kind == ParamKind::output) {
           seen_output = true;
           if (!op.out_variant) {
-            diags_.error(name.loc, "signature names output '" + name.value +
-                                       "', but the op sets out_variant = false");
+            diags_.error(
+                Diag::signature_out_variant, name.loc,
+                "signature names output '" + name.value + "', but the op sets out_variant = false");
           }
         } else if (seen_output) {
-          diags_.error(name.loc, "signature lists '" + name.value +
-                                     "' after an output; outputs come last");
+          diags_.error(Diag::signature_order, name.loc,
+                       "signature lists '" + name.value + "' after an output; outputs come last");
         }
       }
       for (const auto* list : {&op.inputs, &op.args}) {
@@ -782,16 +837,17 @@ class Checker {
                                     ? !(p.optional && p.optional->value) && !p.default_from
                                     : !p.default_value && !p.default_from;
           if (required && listed.count(p.name.value) == 0 && !p.name.value.empty()) {
-            diags_.error(s.loc, "signature does not list required parameter '" + p.name.value +
-                                    "'");
+            diags_.error(Diag::signature_incomplete, s.loc,
+                         "signature does not list required parameter '" + p.name.value + "'");
           }
         }
       }
       if (seen_output) {
         for (const Param& o : op.outputs) {
           if (listed.count(o.name.value) == 0) {
-            diags_.error(s.loc, "an out signature must list every output; '" + o.name.value +
-                                    "' is missing");
+            diags_.error(
+                Diag::signature_incomplete, s.loc,
+                "an out signature must list every output; '" + o.name.value + "' is missing");
           }
         }
       }
@@ -808,21 +864,25 @@ class Checker {
     // Names.
     if (!op.name.empty()) {
       if (!is_lower_snake(op.name)) {
-        diags_.error(op.name_loc, "op name '" + op.name + "' must be lower snake_case");
+        diags_.error(Diag::name_not_snake_case, op.name_loc,
+                     "op name '" + op.name + "' must be lower snake_case");
       }
       if (is_cpp_keyword(op.name) && op.cpp_name == op.name) {
-        diags_.error(op.name_loc, "op name '" + op.name +
-                                      "' is a C++ keyword: set cpp_name (for example cpp_name = \"" +
-                                      ns_.name + "_" + op.name + "\")");
+        diags_.error(Diag::cpp_keyword, op.name_loc,
+                     "op name '" + op.name +
+                         "' is a C++ keyword: set cpp_name (for example cpp_name = \"" + ns_.name +
+                         "_" + op.name + "\")");
       } else if (op.cpp_name != op.name) {
         check_cpp_name({op.cpp_name, op.name_loc}, "cpp_name");
       }
     }
     if (!is_identifier(op.kernel)) {
-      diags_.error(op.kernel_loc, "kernel '" + op.kernel + "' is not an identifier");
+      diags_.error(Diag::not_an_identifier, op.kernel_loc,
+                   "kernel '" + op.kernel + "' is not an identifier");
     }
     if (!op.summary && op.misspelled.count("summary") == 0) {
-      diags_.error(op.name_loc, "op '" + op.name + "' has no 'summary' (every op is documented)");
+      diags_.error(Diag::missing_key, op.name_loc,
+                   "op '" + op.name + "' has no 'summary' (every op is documented)");
     } else {
       check_doc_tokens(op.summary);
     }
@@ -835,8 +895,9 @@ class Checker {
                           : is_lower_snake(alias.value.substr(0, dot)) &&
                                 is_identifier(alias.value.substr(dot + 1));
       if (!ok) {
-        diags_.error(alias.loc, "alias '" + alias.value +
-                                    "' must be a name or a qualified name 'namespace.name'");
+        diags_.error(
+            Diag::bad_alias, alias.loc,
+            "alias '" + alias.value + "' must be a name or a qualified name 'namespace.name'");
       }
     }
 
@@ -852,7 +913,8 @@ class Checker {
     }
     for (const LocatedString& c : op.configs) {
       if (auto [it, fresh] = seen.emplace(config_param_name(c.value), c.loc); !fresh) {
-        diags_.error(c.loc, "config '" + c.value + "' clashes with parameter '" + it->first + "'");
+        diags_.error(Diag::duplicate_parameter, c.loc,
+                     "config '" + c.value + "' clashes with parameter '" + it->first + "'");
       }
     }
 
@@ -915,13 +977,13 @@ class Checker {
         if (r.name.value == from && &r != &p) q = &r;
       }
       if (q == nullptr) {
-        diags_.error(p.default_from->loc, "default_from of input '" + p.name.value +
-                                              "' must name another input" +
-                                              did_you_mean(from, param_names(op, true, false)));
+        diags_.error(Diag::default_from_unknown, p.default_from->loc,
+                     "default_from of input '" + p.name.value + "' must name another input" +
+                         did_you_mean(from, param_names(op, true, false)));
       } else if (q->type.value != p.type.value && p.type.value != "any") {
-        diags_.error(p.default_from->loc, "input '" + p.name.value + "' (" + p.type.value +
-                                              ") cannot default to '" + from + "' (" +
-                                              q->type.value + ")");
+        diags_.error(Diag::default_from_type, p.default_from->loc,
+                     "input '" + p.name.value + "' (" + p.type.value + ") cannot default to '" +
+                         from + "' (" + q->type.value + ")");
       }
     }
     for (const Param& p : op.args) {
@@ -935,12 +997,13 @@ class Checker {
           e->args[0]->kind == ExprKind::name) {
         const Symbol* s = a.scope->find(e->args[0]->text);
         if (s == nullptr || s->type.kind != TypeKind::tensor) {
-          diags_.error(e->args[0]->loc, "'" + e->args[0]->text + "' is not a tensor input" +
-                                            did_you_mean(e->args[0]->text,
-                                                         param_names(op, true, false)));
+          diags_.error(Diag::default_from_unknown, e->args[0]->loc,
+                       "'" + e->args[0]->text + "' is not a tensor input" +
+                           did_you_mean(e->args[0]->text, param_names(op, true, false)));
         } else if (want.kind != TypeKind::int_list) {
-          diags_.error(p.default_from->loc, "default_from x.shape() needs a counted int arg; '" +
-                                                p.name.value + "' is " + type_name(want));
+          diags_.error(Diag::default_from_type, p.default_from->loc,
+                       "default_from x.shape() needs a counted int arg; '" + p.name.value +
+                           "' is " + type_name(want));
         } else {
           a.default_from.emplace_back(&p, std::move(e));
         }
@@ -950,8 +1013,9 @@ class Checker {
       if (t.is_error()) continue;
       const bool ok = t == want || (want.kind == TypeKind::float_ && t.kind == TypeKind::int_);
       if (!ok) {
-        diags_.error(p.default_from->loc, "default_from of '" + p.name.value + "' is " +
-                                              type_name(t) + ", but the arg is " + type_name(want));
+        diags_.error(Diag::default_from_type, p.default_from->loc,
+                     "default_from of '" + p.name.value + "' is " + type_name(t) +
+                         ", but the arg is " + type_name(want));
         continue;
       }
       a.default_from.emplace_back(&p, std::move(e));
@@ -964,15 +1028,17 @@ class Checker {
     const Param* o = find_param(op, in.output.value);
     const Param* i = find_param(op, in.input.value);
     if (o == nullptr || o->kind != ParamKind::output) {
-      diags_.error(in.output.loc, "inplace output '" + in.output.value + "' is not an output");
+      diags_.error(Diag::bad_inplace, in.output.loc,
+                   "inplace output '" + in.output.value + "' is not an output");
     } else if (!o->count.is_one()) {
-      diags_.error(in.output.loc, "inplace output '" + in.output.value +
-                                      "' has a count; only a single tensor output can be "
-                                      "written in place");
+      diags_.error(Diag::bad_inplace, in.output.loc,
+                   "inplace output '" + in.output.value +
+                       "' has a count; only a single tensor output can be "
+                       "written in place");
     }
     if (i == nullptr || i->kind != ParamKind::input || !i->count.is_one()) {
-      diags_.error(in.input.loc, "inplace input '" + in.input.value +
-                                     "' is not a single tensor input");
+      diags_.error(Diag::bad_inplace, in.input.loc,
+                   "inplace input '" + in.input.value + "' is not a single tensor input");
     }
   }
 
@@ -995,27 +1061,31 @@ class Checker {
       }
       if (custom && counted_custom == nullptr) counted_custom = &p;
       if (r.ok && !custom && p.count.min != p.count.max) {
-        diags_.error(p.shape->loc, "output '" + p.name.value + "' takes " + p.count.text +
-                                       " tensors, so only shape = \"custom\" can say how many "
-                                       "(the shape function returns one Shape per tensor); '" +
-                                       r.source + "' needs an exact count");
+        diags_.error(Diag::counted_output, p.shape->loc,
+                     "output '" + p.name.value + "' takes " + p.count.text +
+                         " tensors, so only shape = \"custom\" can say how many "
+                         "(the shape function returns one Shape per tensor); '" +
+                         r.source + "' needs an exact count");
       }
       if (p.count.min != p.count.max) {
         if (ranged != nullptr) {
-          diags_.error(p.count.loc, "outputs '" + ranged->name.value + "' and '" + p.name.value +
-                                        "' both have a count that is not exact; calls by name "
-                                        "return all outputs in one list, so only one may");
+          diags_.error(Diag::counted_output, p.count.loc,
+                       "outputs '" + ranged->name.value + "' and '" + p.name.value +
+                           "' both have a count that is not exact; calls by name "
+                           "return all outputs in one list, so only one may");
         } else {
           ranged = &p;
         }
       }
     }
     if (counted_custom != nullptr && other_custom != nullptr) {
-      diags_.error(counted_custom->shape->loc,
-                   "the custom shape function of '" + op.name + "' returns one Shape per tensor "
-                   "of counted output '" + counted_custom->name.value +
-                   "', so it cannot also give the shape of output '" + other_custom->name.value +
-                   "'; give that output another shape rule");
+      diags_.error(Diag::counted_output, counted_custom->shape->loc,
+                   "the custom shape function of '" + op.name +
+                       "' returns one Shape per tensor "
+                       "of counted output '" +
+                       counted_custom->name.value +
+                       "', so it cannot also give the shape of output '" +
+                       other_custom->name.value + "'; give that output another shape rule");
     }
   }
 
@@ -1042,22 +1112,26 @@ class Checker {
       for (const LocatedString& d : op.dtypes) {
         if (std::find(std::begin(kDTypeNames), std::end(kDTypeNames), d.value) ==
             std::end(kDTypeNames)) {
-          diags_.error(d.loc, "unknown dtype '" + d.value + "' in 'dtypes'" +
-                                  did_you_mean(d.value, std::span<const std::string_view>(kDTypeNames)));
+          diags_.error(Diag::unknown_dtype, d.loc,
+                       "unknown dtype '" + d.value + "' in 'dtypes'" +
+                           did_you_mean(d.value, std::span<const std::string_view>(kDTypeNames)));
           continue;
         }
         if (!seen.insert(d.value).second) {
-          diags_.error(d.loc, "dtype '" + d.value + "' listed twice");
+          diags_.error(Diag::duplicate_list_item, d.loc, "dtype '" + d.value + "' listed twice");
           continue;
         }
         if (typed != nullptr && !typed->type.value.empty() &&
             !input_type_allows(typed->type.value, d.value)) {
-          diags_.error(d.loc, "dtype '" + d.value + "' is not allowed by the type of '" +
-                                  typed->name.value + "' (" + typed->type.value + ")");
+          diags_.error(Diag::dtype_not_allowed, d.loc,
+                       "dtype '" + d.value + "' is not allowed by the type of '" +
+                           typed->name.value + "' (" + typed->type.value + ")");
         }
         a.dtypes.push_back(d.value);
       }
-      if (op.dtypes.empty()) diags_.error(op.name_loc, "'dtypes' of '" + op.name + "' is empty");
+      if (op.dtypes.empty()) {
+        diags_.error(Diag::empty_list, op.name_loc, "'dtypes' of '" + op.name + "' is empty");
+      }
     } else if (typed != nullptr) {
       a.dtypes = dtypes_of_type(typed->type.value);
     }
@@ -1069,73 +1143,83 @@ class Checker {
       for (const Param& p : op.inputs) {
         ++tensors;
         if (!p.count.is_one()) {
-          diags_.error(p.count.loc, "pointwise ops take single tensors; '" + p.name.value +
-                                        "' has a count");
+          diags_.error(Diag::pointwise_op, p.count.loc,
+                       "pointwise ops take single tensors; '" + p.name.value + "' has a count");
         }
         if (p.optional && p.optional->value) {
-          diags_.error(p.optional->loc, "pointwise ops cannot have optional inputs");
+          diags_.error(Diag::pointwise_op, p.optional->loc,
+                       "pointwise ops cannot have optional inputs");
         }
       }
       if (tensors < 1 || tensors > 3) {
-        diags_.error(op.kind_loc.known() ? op.name_loc : op.loc,
+        diags_.error(Diag::pointwise_op, op.kind_loc.known() ? op.name_loc : op.loc,
                      "a pointwise op takes 1 to 3 tensor inputs; '" + op.name + "' has " +
                          std::to_string(tensors));
       }
       if (op.outputs.size() != 1) {
-        diags_.error(op.name_loc, "a pointwise op has exactly one output; '" + op.name + "' has " +
-                                      std::to_string(op.outputs.size()));
+        diags_.error(Diag::pointwise_op, op.name_loc,
+                     "a pointwise op has exactly one output; '" + op.name + "' has " +
+                         std::to_string(op.outputs.size()));
       } else if (!op.outputs[0].count.is_one()) {
-        diags_.error(op.outputs[0].count.loc, "a pointwise op has one output tensor; '" +
-                                                  op.outputs[0].name.value + "' has a count");
+        diags_.error(
+            Diag::pointwise_op, op.outputs[0].count.loc,
+            "a pointwise op has one output tensor; '" + op.outputs[0].name.value + "' has a count");
       }
       for (std::size_t i = 0; i < a.shapes.size(); ++i) {
         const auto k = a.shapes[i].kind;
         if (a.shapes[i].ok && k != ShapeRule::Kind::same && k != ShapeRule::Kind::broadcast) {
-          diags_.error(op.outputs[i].shape->loc,
+          diags_.error(Diag::pointwise_op, op.outputs[i].shape->loc,
                        "the output of a pointwise op has shape same(...) or broadcast(...)");
         }
       }
       for (const Param& p : op.args) {
         if (!p.count.is_one() || p.type.value == "string") {
-          diags_.error(p.name.loc, "pointwise kernels take scalar int, float, bool, enum or "
-                                   "dtype args; '" + p.name.value + "' is not one");
+          diags_.error(Diag::pointwise_op, p.name.loc,
+                       "pointwise kernels take scalar int, float, bool, enum or "
+                       "dtype args; '" +
+                           p.name.value + "' is not one");
         }
       }
       if (!op.configs.empty()) {
-        diags_.error(op.configs.front().loc, "pointwise ops cannot take configs (kernels see "
-                                             "scalar args only); use args");
+        diags_.error(Diag::pointwise_op, op.configs.front().loc,
+                     "pointwise ops cannot take configs (kernels see "
+                     "scalar args only); use args");
       }
     } else if (op.kind == OpKind::reduction) {
       if (op.inputs.size() != 1 || !op.inputs[0].count.is_one()) {
-        diags_.error(op.name_loc, "a reduction takes exactly one tensor input");
+        diags_.error(Diag::reduction_op, op.name_loc, "a reduction takes exactly one tensor input");
       }
       if (op.outputs.size() != 1) {
-        diags_.error(op.name_loc, "a reduction has exactly one output");
+        diags_.error(Diag::reduction_op, op.name_loc, "a reduction has exactly one output");
       } else if (!op.outputs[0].count.is_one()) {
-        diags_.error(op.outputs[0].count.loc, "a reduction has one output tensor; '" +
-                                                  op.outputs[0].name.value + "' has a count");
+        diags_.error(
+            Diag::reduction_op, op.outputs[0].count.loc,
+            "a reduction has one output tensor; '" + op.outputs[0].name.value + "' has a count");
       } else if (!a.shapes.empty() && a.shapes[0].ok &&
                  a.shapes[0].kind != ShapeRule::Kind::reduce) {
-        diags_.error(op.outputs[0].shape->loc,
+        diags_.error(Diag::reduction_op, op.outputs[0].shape->loc,
                      "the output of a reduction has shape reduce(x, dims, keep_dims)");
       }
       for (const Param& p : op.args) {
         const bool rule_arg = !a.shapes.empty() &&
                               (a.shapes[0].dims.param == &p || a.shapes[0].keep_dims.param == &p);
         if (!rule_arg && (!p.count.is_one() || p.type.value == "string")) {
-          diags_.error(p.name.loc, "reduction kernels take scalar args besides the rule's dims "
-                                   "and keep_dims; '" + p.name.value + "' is not one");
+          diags_.error(Diag::reduction_op, p.name.loc,
+                       "reduction kernels take scalar args besides the rule's dims "
+                       "and keep_dims; '" +
+                           p.name.value + "' is not one");
         }
       }
       if (!op.configs.empty()) {
-        diags_.error(op.configs.front().loc, "reductions cannot take configs; use args");
+        diags_.error(Diag::reduction_op, op.configs.front().loc,
+                     "reductions cannot take configs; use args");
       }
     }
     // Dtype rules whose result the generated dispatch cannot know statically.
     if (op.kind != OpKind::custom) {
       for (std::size_t i = 0; i < a.dtype_rules.size(); ++i) {
         if (a.dtype_rules[i].kind == DTypeRule::Kind::from && op.outputs[i].dtype) {
-          diags_.error(op.outputs[i].dtype->loc,
+          diags_.error(Diag::from_dtype_needs_custom, op.outputs[i].dtype->loc,
                        "from(arg) dtype rules need kind = \"custom\" (the kernel picks the "
                        "output type)");
         }
@@ -1145,7 +1229,8 @@ class Checker {
 
   void check_formula(const Op& op, OpAnalysis& a) {
     if (op.kind != OpKind::pointwise) {
-      diags_.error(op.formula->loc, "'formula' is only for pointwise ops");
+      diags_.error(Diag::formula_not_pointwise, op.formula->loc,
+                   "'formula' is only for pointwise ops");
       return;
     }
     a.formula_scope = std::make_unique<Scope>();
@@ -1170,8 +1255,8 @@ class Checker {
     if (t.is_error()) return;
     if (t.kind != TypeKind::int_ && t.kind != TypeKind::float_ && t.kind != TypeKind::bool_ &&
         t.kind != TypeKind::element) {
-      diags_.error(op.formula->loc, "a formula computes one number (or bool), not " +
-                                        type_name(t));
+      diags_.error(Diag::formula_not_number, op.formula->loc,
+                   "a formula computes one number (or bool), not " + type_name(t));
       return;
     }
     a.formula = std::move(e);

@@ -5,6 +5,22 @@
 
 namespace opgen::gen {
 
+namespace {
+
+constexpr DiagClassInfo kDiagClasses[] = {
+#define OPGEN_DIAG(id, name, description) {Diag::id, name, description},
+#include "diagnostic_classes.def"
+};
+
+}  // namespace
+
+std::span<const DiagClassInfo> diag_classes() noexcept { return kDiagClasses; }
+
+std::string_view diag_name(Diag d) noexcept {
+  const auto i = static_cast<std::size_t>(d);
+  return i < std::size(kDiagClasses) ? kDiagClasses[i].name : std::string_view("?");
+}
+
 std::string SourceLoc::to_string() const {
   if (file == nullptr) return "<unknown>";
   std::string s = *file;
@@ -40,20 +56,21 @@ std::string_view Diagnostics::contents(const std::string* file) const {
   return it == contents_.end() ? std::string_view() : std::string_view(it->second);
 }
 
-Diagnostic& Diagnostics::error(SourceLoc loc, std::string message) {
+Diagnostic& Diagnostics::error(Diag diag, SourceLoc loc, std::string message) {
   ++error_count_;
-  items_.push_back({Severity::error, loc, std::move(message), {}});
+  items_.push_back({Severity::error, diag, loc, std::move(message), {}});
   return items_.back();
 }
 
-Diagnostic& Diagnostics::warning(SourceLoc loc, std::string message) {
-  items_.push_back({Severity::warning, loc, std::move(message), {}});
+Diagnostic& Diagnostics::warning(Diag diag, SourceLoc loc, std::string message) {
+  items_.push_back({Severity::warning, diag, loc, std::move(message), {}});
   return items_.back();
 }
 
 void Diagnostics::note(SourceLoc loc, std::string message) {
   if (items_.empty()) return;
-  items_.back().notes.push_back({Severity::note, loc, std::move(message), {}});
+  Diagnostic& d = items_.back();
+  d.notes.push_back({Severity::note, d.diag_class, loc, std::move(message), {}});
 }
 
 std::vector<Diagnostic> Diagnostics::sorted() const {
@@ -100,8 +117,10 @@ std::string_view line_of(std::string_view text, std::uint32_t line) {
 
 }  // namespace
 
-void Diagnostics::print_one(std::ostream& os, const Diagnostic& d) const {
-  os << d.loc.to_string() << ": " << severity_name(d.severity) << ": " << d.message << '\n';
+void Diagnostics::print_one(std::ostream& os, const Diagnostic& d, bool show_class) const {
+  os << d.loc.to_string() << ": " << severity_name(d.severity) << ": " << d.message;
+  if (show_class) os << " [" << diag_name(d.diag_class) << ']';
+  os << '\n';
   if (!d.loc.known()) return;
   const std::string_view line = line_of(contents(d.loc.file), d.loc.line);
   if (line.empty()) return;
@@ -115,10 +134,10 @@ void Diagnostics::print_one(std::ostream& os, const Diagnostic& d) const {
   os << "    " << pad << "^\n";
 }
 
-void Diagnostics::print(std::ostream& os) const {
+void Diagnostics::print(std::ostream& os, bool show_classes) const {
   for (const Diagnostic& d : sorted()) {
-    print_one(os, d);
-    for (const Diagnostic& n : d.notes) print_one(os, n);
+    print_one(os, d, show_classes);
+    for (const Diagnostic& n : d.notes) print_one(os, n, false);
   }
 }
 

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,8 +57,31 @@ struct LocatedText {
 
 enum class Severity { error, warning, note };
 
+/// The class of an error or warning: which rule of the spec format it
+/// reports. The closed list is diagnostic_classes.def; docs/diagnostics.md
+/// is its catalogue, and tests/bad_specs/ holds a bad spec for each.
+enum class Diag : std::uint8_t {
+#define OPGEN_DIAG(id, name, description) id,
+#include "diagnostic_classes.def"
+};
+
+struct DiagClassInfo {
+  Diag diag;
+  /// The kebab-case id users see: "unknown-key".
+  std::string_view name;
+  /// What triggers it, in one sentence.
+  std::string_view description;
+};
+
+/// Every class, in the order of diagnostic_classes.def.
+std::span<const DiagClassInfo> diag_classes() noexcept;
+/// The kebab-case id of a class ("unknown-key" for Diag::unknown_key).
+std::string_view diag_name(Diag d) noexcept;
+
 struct Diagnostic {
   Severity severity = Severity::error;
+  /// The rule broken; a note has the class of the diagnostic it belongs to.
+  Diag diag_class = Diag::invalid_toml;
   SourceLoc loc;
   std::string message;
   /// Notes printed right after this diagnostic (related places).
@@ -76,10 +100,12 @@ class Diagnostics {
   /// Contents of a file added with add_file (empty when unknown).
   std::string_view contents(const std::string* file) const;
 
-  /// Records a problem. Returns a reference to it so that notes can be
-  /// attached: `diags.error(loc, "...").notes.push_back(...)`, or use note().
-  Diagnostic& error(SourceLoc loc, std::string message);
-  Diagnostic& warning(SourceLoc loc, std::string message);
+  /// Records a problem of class `diag` (every error and warning names the
+  /// rule it reports; add a class to diagnostic_classes.def for a new rule).
+  /// Returns a reference to it so that notes can be attached:
+  /// `diags.error(Diag::duplicate_op, loc, "...")`, then note().
+  Diagnostic& error(Diag diag, SourceLoc loc, std::string message);
+  Diagnostic& warning(Diag diag, SourceLoc loc, std::string message);
   /// Attaches a note to the most recent error or warning.
   void note(SourceLoc loc, std::string message);
 
@@ -92,14 +118,16 @@ class Diagnostics {
   /// Prints every diagnostic sorted by position (stable for equal positions),
   /// each with its source line and a caret when the file is known, then
   /// its notes. Duplicates (same place, same message) are printed once.
-  void print(std::ostream& os) const;
+  /// With `show_classes`, each error and warning ends in its class id
+  /// ("... did you mean 'doc'? [unknown-key]").
+  void print(std::ostream& os, bool show_classes = false) const;
   /// One line per diagnostic and note, "path:line:col: error: message",
   /// sorted as print() does: the form tests compare against.
   std::vector<std::string> lines() const;
 
  private:
   std::vector<Diagnostic> sorted() const;
-  void print_one(std::ostream& os, const Diagnostic& d) const;
+  void print_one(std::ostream& os, const Diagnostic& d, bool show_class) const;
 
   std::map<std::string, std::unique_ptr<std::string>, std::less<>> names_;
   std::map<const std::string*, std::string> contents_;

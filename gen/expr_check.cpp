@@ -139,7 +139,8 @@ Type Checker::overflow(const Expr& e, Type result) {
     if (!constant(*a)) operands = false;
   }
   if (!operands || constant(e)) return result;
-  return fail(e.loc, "integer overflow: " + to_source(e) + " does not fit in int64");
+  return fail(Diag::integer_overflow, e.loc,
+              "integer overflow: " + to_source(e) + " does not fit in int64");
 }
 
 Type Checker::dispatch(Expr& e) {
@@ -177,7 +178,7 @@ Type Checker::dispatch(Expr& e) {
 Type Checker::single(Expr& e) {
   const Type t = check(e);
   if (!is_list(t.kind)) return t;
-  return fail(first_loc(e), counted_message(e));
+  return fail(Diag::counted_as_single, first_loc(e), counted_message(e));
 }
 
 Type Checker::name(Expr& e) {
@@ -185,14 +186,15 @@ Type Checker::name(Expr& e) {
     e.symbol = s;
     if (mode_ == ExprMode::formula && s->type.kind == K::tensor) return of(K::element);
     if (mode_ == ExprMode::formula && s->type.kind == K::tensor_list) {
-      return fail(e.loc, quote(e.text) +
-                             " is a counted input; a formula works on one element of "
-                             "single inputs");
+      return fail(Diag::counted_as_single, e.loc,
+                  quote(e.text) +
+                      " is a counted input; a formula works on one element of "
+                      "single inputs");
     }
     return s->type;
   }
   if (dtype_cpp(e.text)) return of(K::dtype);
-  return fail(e.loc, unknown_name(e.text));
+  return fail(Diag::unknown_name, e.loc, unknown_name(e.text));
 }
 
 std::string Checker::unknown_name(const std::string& n) const {
@@ -238,9 +240,11 @@ Type Checker::field(Expr& e) {
   const std::string src = to_source(recv);
   if ((r.kind == K::tensor || r.kind == K::element) && find_method(e.text)) {
     const std::string args = find_method(e.text)->arity == 0 ? "()" : "(i)";
-    return fail(e.loc, quote(e.text) + " is a method; write " + src + "." + e.text + args);
+    return fail(Diag::no_such_member, e.loc,
+                quote(e.text) + " is a method; write " + src + "." + e.text + args);
   }
-  return fail(e.loc, quote(src) + " is a " + type_name(r) + " and has no fields");
+  return fail(Diag::no_such_member, e.loc,
+              quote(src) + " is a " + type_name(r) + " and has no fields");
 }
 
 Type Checker::config_field(Expr& e, const Expr& recv) {
@@ -249,8 +253,8 @@ Type Checker::config_field(Expr& e, const Expr& recv) {
     std::vector<std::string> configs;
     for (const ConfigScope& cs : scope_.configs) configs.push_back(cs.name);
     const std::string hint = did_you_mean(recv.text, configs);
-    if (hint.empty()) return fail(recv.loc, unknown_name(recv.text));
-    return fail(recv.loc, "unknown config " + quote(recv.text) + hint);
+    if (hint.empty()) return fail(Diag::unknown_name, recv.loc, unknown_name(recv.text));
+    return fail(Diag::unknown_config, recv.loc, "unknown config " + quote(recv.text) + hint);
   }
   std::vector<std::string> names;
   for (const Symbol& f : c->fields) {
@@ -260,8 +264,9 @@ Type Checker::config_field(Expr& e, const Expr& recv) {
     }
     names.push_back(f.name);
   }
-  return fail(e.loc, "config " + quote(c->name) + " has no field " + quote(e.text) +
-                         did_you_mean(e.text, names));
+  return fail(
+      Diag::no_such_member, e.loc,
+      "config " + quote(c->name) + " has no field " + quote(e.text) + did_you_mean(e.text, names));
 }
 
 Type Checker::unary(Expr& e) {
@@ -292,7 +297,8 @@ Type Checker::binary(Expr& e) {
   if (op == "/") return both(e, Want::number, "numbers", arithmetic_result(a, b));
   // % & | ^ << >>: integers only.
   if ((op == "&" || op == "|") && a.kind == K::bool_ && b.kind == K::bool_) {
-    return fail(e.loc, quote(op) + " needs integers, got bool; did you mean '" + op + op + "'?");
+    return fail(Diag::operand_type, e.loc,
+                quote(op) + " needs integers, got bool; did you mean '" + op + op + "'?");
   }
   return both(e, Want::integer, "integers", arithmetic_result(a, b));
 }
@@ -323,7 +329,8 @@ Type Checker::equality(Expr& e) {
     return quoted_dtype(a == K::dtype ? r : l);
   }
   return fail(
-      e.loc, quote(e.text) + " cannot compare " + type_name(l.type) + " with " + type_name(r.type));
+      Diag::cannot_compare, e.loc,
+      quote(e.text) + " cannot compare " + type_name(l.type) + " with " + type_name(r.type));
 }
 
 Type Checker::compare_tensor(const Expr& e) {
@@ -333,13 +340,15 @@ Type Checker::compare_tensor(const Expr& e) {
   const Expr& other = l.type.kind == K::tensor ? r : l;
   const std::string src = to_source(t);
   if (other.type.kind == K::tensor) {
-    return fail(e.loc, "tensors cannot be compared with " + quote(e.text) + "; use sameShape(" +
-                           to_source(l) + ", " + to_source(r) + ") or sameType(...)");
+    return fail(Diag::cannot_compare, e.loc,
+                "tensors cannot be compared with " + quote(e.text) + "; use sameShape(" +
+                    to_source(l) + ", " + to_source(r) + ") or sameType(...)");
   }
   if (other.type.kind == K::dtype) {
-    return fail(first_loc(t), quote(src) + " is a tensor; did you mean " + src + ".dtype()?");
+    return fail(Diag::cannot_compare, first_loc(t),
+                quote(src) + " is a tensor; did you mean " + src + ".dtype()?");
   }
-  return fail(first_loc(t), tensor_hint(t, Want::number));
+  return fail(Diag::cannot_compare, first_loc(t), tensor_hint(t, Want::number));
 }
 
 // An enum against another value: the same enum, or a string literal that
@@ -363,19 +372,21 @@ bool Checker::match_enum(const Expr& op, const Expr& en, Expr& other) {
       }
       hint += ")";
     }
-    fail(other.loc, quote(other.text) + " is not a value of enum " + info.name + hint);
+    fail(Diag::unknown_enum_value, other.loc,
+         quote(other.text) + " is not a value of enum " + info.name + hint);
     return false;
   }
-  fail(op.loc,
+  fail(Diag::cannot_compare, op.loc,
        quote(op.text) + " cannot compare " + type_name(en.type) + " with " + type_name(other.type));
   return false;
 }
 
 Type Checker::quoted_dtype(const Expr& literal) {
   if (dtype_cpp(literal.text)) {
-    return fail(literal.loc, "dtype names are written without quotes: " + literal.text);
+    return fail(Diag::quoted_dtype, literal.loc,
+                "dtype names are written without quotes: " + literal.text);
   }
-  return fail(literal.loc,
+  return fail(Diag::unknown_dtype, literal.loc,
               quote(literal.text) + " is not a dtype" + did_you_mean(literal.text, dtype_names()));
 }
 
@@ -396,8 +407,9 @@ Type Checker::conditional(Expr& e) {
       (a.kind == K::bool_ || a.kind == K::dtype || a.kind == K::string || a.kind == K::tensor)) {
     return a;
   }
-  return fail(e.loc, "the branches of '?:' have incompatible types: " + type_name(a) + " and " +
-                         type_name(b));
+  return fail(
+      Diag::operand_type, e.loc,
+      "the branches of '?:' have incompatible types: " + type_name(a) + " and " + type_name(b));
 }
 
 bool Checker::fits(K k, Want want) const {
@@ -420,9 +432,9 @@ bool Checker::expect(const Expr& operand, Want want, const std::string& what,
   if (t.is_error()) return false;
   if (fits(t.kind, want)) return true;
   if (t.kind == K::tensor) {
-    fail(first_loc(operand), tensor_hint(operand, want));
+    fail(Diag::operand_type, first_loc(operand), tensor_hint(operand, want));
   } else {
-    fail(first_loc(operand), what + ", got " + type_name(t) + hint);
+    fail(Diag::operand_type, first_loc(operand), what + ", got " + type_name(t) + hint);
   }
   return false;
 }
@@ -433,9 +445,9 @@ bool Checker::expect_int(const Expr& operand, const std::string& what) {
   if (t.is_error()) return false;
   if (t.kind == K::int_) return true;
   if (t.kind == K::tensor) {
-    fail(first_loc(operand), tensor_hint(operand, Want::integer));
+    fail(Diag::operand_type, first_loc(operand), tensor_hint(operand, Want::integer));
   } else {
-    fail(first_loc(operand), what + ", got " + type_name(t));
+    fail(Diag::operand_type, first_loc(operand), what + ", got " + type_name(t));
   }
   return false;
 }
@@ -461,8 +473,8 @@ std::string Checker::counted_message(const Expr& e) const {
   return quote(src) + " is a list (" + type_name(e.type) + "); one value is expected here";
 }
 
-Type Checker::fail(SourceLoc at, std::string message) {
-  diags_.error(at, std::move(message));
+Type Checker::fail(Diag diag, SourceLoc at, std::string message) {
+  diags_.error(diag, at, std::move(message));
   return kError;
 }
 

@@ -64,23 +64,29 @@ Type Checker::method(Expr& e) {
   if (r.is_error()) return kError;
   const std::string src = to_source(recv);
   if (mode_ == ExprMode::formula) {
-    return fail(e.loc, to_source(e) + " is not available in a formula");
+    return fail(Diag::unavailable_here, e.loc, to_source(e) + " is not available in a formula");
   }
-  if (is_list(r.kind)) return fail(first_loc(recv), counted_message(recv));
+  if (is_list(r.kind)) return fail(Diag::counted_as_single, first_loc(recv), counted_message(recv));
   const MethodInfo* m = find_method(e.text);
   if (r.kind != K::tensor) {
-    if (!m) return fail(e.loc, quote(src) + " is a " + type_name(r) + " and has no methods");
-    return fail(first_loc(recv), quote(src) + " is a " + type_name(r) + ", not a tensor; " +
-                                     e.text + "() is a tensor method");
+    if (!m) {
+      return fail(Diag::no_such_member, e.loc,
+                  quote(src) + " is a " + type_name(r) + " and has no methods");
+    }
+    return fail(Diag::no_such_member, first_loc(recv),
+                quote(src) + " is a " + type_name(r) + ", not a tensor; " + e.text +
+                    "() is a tensor method");
   }
   if (!m) {
     std::vector<std::string_view> names;
     for (const MethodInfo& mi : tensor_methods()) names.push_back(mi.name);
-    return fail(e.loc, "unknown method " + quote(e.text) + did_you_mean(e.text, names));
+    return fail(Diag::unknown_method, e.loc,
+                "unknown method " + quote(e.text) + did_you_mean(e.text, names));
   }
   const std::size_t given = e.args.size() - 1;
   if (given != static_cast<std::size_t>(m->arity)) {
-    return fail(e.loc, arity_message(e.text, m->arity, m->arity, given));
+    return fail(Diag::wrong_argument_count, e.loc,
+                arity_message(e.text, m->arity, m->arity, given));
   }
   if (!args_ok) return kError;
   if (m->arity == 1 && !expect_int(*e.args[1], "argument of " + e.text + "() must be an int")) {
@@ -97,12 +103,14 @@ Type Checker::index(Expr& e) {
   if (!b.is_error() && !is_list(b.kind)) {
     const std::string src = to_source(base);
     if (b.kind == K::tensor) {
-      fail(first_loc(base), quote(src) + " is a tensor, not a counted input; use " + src +
-                                ".size(i) for its dimensions");
+      fail(Diag::not_indexable, first_loc(base),
+           quote(src) + " is a tensor, not a counted input; use " + src +
+               ".size(i) for its dimensions");
     } else {
-      fail(first_loc(base), quote(src) + " is a " + type_name(b) +
-                                ", not a counted parameter; only counted parameters can be "
-                                "indexed");
+      fail(Diag::not_indexable, first_loc(base),
+           quote(src) + " is a " + type_name(b) +
+               ", not a counted parameter; only counted parameters can be "
+               "indexed");
     }
     ok = false;
   }
@@ -138,8 +146,9 @@ Type Checker::call(Expr& e) {
   if (!f || !available(*f)) {
     for (ExprPtr& a : e.args) check(*a);
     if (!f) return unknown_function(e);
-    return fail(e.loc, e.text + (mode_ == ExprMode::formula ? "() is not available in a formula"
-                                                            : "() is only available in a formula"));
+    return fail(Diag::unavailable_here, e.loc,
+                e.text + (mode_ == ExprMode::formula ? "() is not available in a formula"
+                                                     : "() is only available in a formula"));
   }
   if (f->kind == FunctionKind::tensor_group) return tensor_group(e);
   if (f->kind == FunctionKind::len || f->kind == FunctionKind::present) {
@@ -150,7 +159,8 @@ Type Checker::call(Expr& e) {
   const std::size_t n = e.args.size();
   if (n < static_cast<std::size_t>(f->min_args) ||
       (f->max_args >= 0 && n > static_cast<std::size_t>(f->max_args))) {
-    return fail(e.loc, arity_message(e.text, f->min_args, f->max_args, n));
+    return fail(Diag::wrong_argument_count, e.loc,
+                arity_message(e.text, f->min_args, f->max_args, n));
   }
   for (const ExprPtr& a : e.args) {
     if (a->type.is_error()) return kError;
@@ -177,13 +187,15 @@ Type Checker::unknown_function(Expr& e) {
     for (std::size_t i = 1; i < e.args.size(); ++i) {
       call += (i > 1 ? ", " : "") + to_source(*e.args[i]);
     }
-    return fail(e.loc, quote(e.text) + " is a tensor method; write " + call + ")");
+    return fail(Diag::unknown_function, e.loc,
+                quote(e.text) + " is a tensor method; write " + call + ")");
   }
   std::vector<std::string_view> names;
   for (const FunctionInfo& fi : functions()) {
     if (available(fi)) names.push_back(fi.name);
   }
-  return fail(e.loc, "unknown function " + quote(e.text) + did_you_mean(e.text, names));
+  return fail(Diag::unknown_function, e.loc,
+              "unknown function " + quote(e.text) + did_you_mean(e.text, names));
 }
 
 // sameType, sameShape, broadcastable: tensors and counted inputs, at
@@ -201,14 +213,15 @@ Type Checker::tensor_group(Expr& e) {
     } else if (t.is_error()) {
       ok = false;
     } else {
-      fail(first_loc(*e.args[i]),
+      fail(Diag::operand_type, first_loc(*e.args[i]),
            argument(e.text, i, 2) + " must be a tensor or a counted input, got " + type_name(t));
       ok = false;
     }
   }
   if (!ok) return kError;
   if (!list && tensors < 2) {
-    return fail(e.loc, e.text + "() takes at least 2 tensors, got " + std::to_string(tensors));
+    return fail(Diag::wrong_argument_count, e.loc,
+                e.text + "() takes at least 2 tensors, got " + std::to_string(tensors));
   }
   return of(K::bool_);
 }
@@ -227,19 +240,23 @@ Type Checker::len(Expr& e) {
   if (is_list(a.type.kind)) return of(K::int_);
   if (a.type.kind == K::tensor) {
     const std::string src = to_source(a);
-    return fail(first_loc(a), "len() takes a counted parameter; " + quote(src) +
-                                  " is one tensor (did you mean " + src + ".length()?)");
+    return fail(Diag::operand_type, first_loc(a),
+                "len() takes a counted parameter; " + quote(src) + " is one tensor (did you mean " +
+                    src + ".length()?)");
   }
-  return fail(first_loc(a), "len() takes a counted parameter, got " + type_name(a.type));
+  return fail(Diag::operand_type, first_loc(a),
+              "len() takes a counted parameter, got " + type_name(a.type));
 }
 
 Type Checker::dtype_class(Expr& e) {
   const Expr& a = *e.args[0];
   if (a.type.kind == K::tensor || a.type.kind == K::dtype) return of(K::bool_);
   if (a.type.kind == K::element) {
-    return fail(e.loc, e.text + "() of a tensor is not available in a formula");
+    return fail(Diag::unavailable_here, e.loc,
+                e.text + "() of a tensor is not available in a formula");
   }
-  return fail(first_loc(a), e.text + "() takes a tensor or a dtype, got " + type_name(a.type));
+  return fail(Diag::operand_type, first_loc(a),
+              e.text + "() takes a tensor or a dtype, got " + type_name(a.type));
 }
 
 Type Checker::present(Expr& e) {
@@ -247,14 +264,15 @@ Type Checker::present(Expr& e) {
   const Symbol* s = a.kind == ExprKind::name ? a.symbol : nullptr;
   if (s && a.type.kind == K::tensor && s->optional) return of(K::bool_);
   if (s && a.type.kind == K::tensor) {
-    return fail(first_loc(a),
+    return fail(Diag::operand_type, first_loc(a),
                 "present() takes an optional input; " + quote(a.text) + " is required");
   }
   if (a.type.kind == K::tensor) {
-    return fail(first_loc(a),
+    return fail(Diag::operand_type, first_loc(a),
                 "present() takes an optional input by name, got " + quote(to_source(a)));
   }
-  return fail(first_loc(a), "present() takes an optional input, got " + type_name(a.type));
+  return fail(Diag::operand_type, first_loc(a),
+              "present() takes an optional input, got " + type_name(a.type));
 }
 
 }  // namespace opgen::gen::expr_check

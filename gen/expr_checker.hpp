@@ -106,7 +106,8 @@ class Checker {
   bool expect_int(const Expr& operand, const std::string& what);
   std::string tensor_hint(const Expr& t, Want want) const;
   std::string counted_message(const Expr& e) const;
-  Type fail(SourceLoc at, std::string message);
+  // Reports a problem of class `diag` and returns the error type.
+  Type fail(Diag diag, SourceLoc at, std::string message);
 
   const Scope& scope_;
   ExprMode mode_;

@@ -109,7 +109,7 @@ class Lexer {
     if (skip(is_ident_char) > 0) ok = false;
     const std::string spelling(text_.substr(begin, pos_ - begin));
     if (!ok) {
-      error(begin, "malformed number '" + spelling + "'");
+      error(Diag::expr_bad_number, begin, "malformed number '" + spelling + "'");
       return;
     }
     if (is_float) return float_literal(spelling, begin);
@@ -121,7 +121,8 @@ class Lexer {
     const char* first = spelling.data() + (hex ? 2 : 0);
     const auto r = std::from_chars(first, spelling.data() + spelling.size(), value, hex ? 16 : 10);
     if (r.ec != std::errc()) {
-      error(begin, "integer literal '" + spelling + "' is out of range for int64");
+      error(Diag::expr_bad_number, begin,
+            "integer literal '" + spelling + "' is out of range for int64");
       return;
     }
     push(TokenKind::int_literal, spelling, begin);
@@ -134,7 +135,8 @@ class Lexer {
     if (r.ec != std::errc()) {
       // from_chars reports both overflow and underflow; either would change
       // the value the author wrote.
-      error(begin, "float literal '" + spelling + "' is out of range for a double");
+      error(Diag::expr_bad_number, begin,
+            "float literal '" + spelling + "' is out of range for a double");
       return;
     }
     push(TokenKind::float_literal, spelling, begin);
@@ -159,13 +161,14 @@ class Lexer {
       if (e == '\\' || e == '"' || e == '\'') {
         value += e;
       } else {
-        error(pos_, std::string("unknown escape '\\") + e +
-                        "' in string literal (only \\\\, \\\" and \\' are escapes)");
+        error(Diag::expr_bad_string, pos_,
+              std::string("unknown escape '\\") + e +
+                  "' in string literal (only \\\\, \\\" and \\' are escapes)");
       }
       pos_ += 2;
     }
     if (pos_ >= text_.size()) {
-      error(begin, "unterminated string literal");
+      error(Diag::expr_bad_string, begin, "unterminated string literal");
       return;
     }
     ++pos_;  // closing quote
@@ -192,7 +195,7 @@ class Lexer {
     for (const Lookalike& l : kLookalikes) {
       if (l.glyph == glyph) msg += "; did you mean '" + std::string(l.meant) + "'?";
     }
-    error(begin, std::move(msg));
+    error(Diag::expr_bad_character, begin, std::move(msg));
   }
 
   template <class Pred>
@@ -206,8 +209,8 @@ class Lexer {
     tokens_.push_back({kind, std::move(text), begin, pos_, 0, 0});
   }
 
-  void error(std::size_t offset, std::string message) {
-    diags_.error(source_.at(offset), std::move(message));
+  void error(Diag diag, std::size_t offset, std::string message) {
+    diags_.error(diag, source_.at(offset), std::move(message));
   }
 
   const LocatedText& source_;

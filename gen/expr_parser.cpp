@@ -281,8 +281,13 @@ class Parser {
 
   // --- errors ------------------------------------------------------------
 
+  // Every parse error is a syntax error, except nesting too deep.
   std::nullptr_t fail(const Token& at, std::string message) {
-    if (!failed_) diags_.error(source_.at(at.begin), std::move(message));
+    return report(Diag::expr_syntax, at, std::move(message));
+  }
+
+  std::nullptr_t report(Diag diag, const Token& at, std::string message) {
+    if (!failed_) diags_.error(diag, source_.at(at.begin), std::move(message));
     failed_ = true;
     return nullptr;
   }
@@ -306,8 +311,8 @@ class Parser {
   }
 
   void too_deep(const Token& at) {
-    fail(at,
-         "expression is nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
+    report(Diag::expr_too_deep, at,
+           "expression is nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
   }
 
   const LocatedText& source_;

@@ -112,7 +112,7 @@ int generate(const Options& o) {
     if (r.read_paths.empty() && !diags.has_errors()) return 2;
     // A missing or unreadable spec is an I/O problem, not a spec error.
     for (const auto& d : diags.items()) {
-      if (!d.loc.known() && d.message.rfind("cannot read", 0) == 0) return 2;
+      if (d.diag_class == opgen::gen::Diag::cannot_read_spec) return 2;
     }
     return 1;
   }

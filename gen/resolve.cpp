@@ -46,7 +46,8 @@ void add_definitions(Table<T>& table, const std::vector<T>& defs, const SpecFile
     if (d.name.value.empty()) continue;
     auto [it, fresh] = table.by_name.emplace(d.name.value, &d);
     if (!fresh) {
-      diags.error(d.name.loc, "duplicate " + std::string(what) + " '" + d.name.value + "'");
+      diags.error(Diag::duplicate_definition, d.name.loc,
+                  "duplicate " + std::string(what) + " '" + d.name.value + "'");
       diags.note(it->second->name.loc, std::string(what) + " '" + d.name.value +
                                            "' first defined here");
       continue;
@@ -83,7 +84,7 @@ class Resolver {
       if (!body.name.value.empty()) {
         auto [it, fresh] = seen.emplace(body.name.value, &body);
         if (!fresh) {
-          diags_.error(body.name.loc, "duplicate op '" + body.name.value + "'");
+          diags_.error(Diag::duplicate_op, body.name.loc, "duplicate op '" + body.name.value + "'");
           diags_.note(it->second->name.loc, "op '" + body.name.value + "' first defined here");
           continue;
         }
@@ -93,7 +94,8 @@ class Resolver {
 
     for (const OpBody& m : main.mixins) {
       if (used_mixins_.count(&m) == 0) {
-        diags_.warning(m.name.loc, "mixin '" + m.name.value + "' is not used by any op");
+        diags_.warning(Diag::unused_mixin, m.name.loc,
+                       "mixin '" + m.name.value + "' is not used by any op");
       }
     }
     collect_configs_and_enums(ns, main);
@@ -115,8 +117,9 @@ class Resolver {
       const OpBody* m = mixins_.find(use.name.value);
       if (m == nullptr) acc.incomplete = true;
       if (m == nullptr) {
-        diags_.error(use.name.loc, "unknown mixin '" + use.name.value + "'" +
-                                       did_you_mean(use.name.value, mixins_.names));
+        diags_.error(
+            Diag::unknown_mixin, use.name.loc,
+            "unknown mixin '" + use.name.value + "'" + did_you_mean(use.name.value, mixins_.names));
         // The mixin suggested is not "unused": the op meant it.
         if (const OpBody* meant = mixins_.find(closest(use.name.value, mixins_.names))) {
           used_mixins_.insert(meant);
@@ -126,7 +129,7 @@ class Resolver {
       if (std::find(stack.begin(), stack.end(), m) != stack.end()) {
         std::string chain;
         for (const OpBody* s : stack) chain += s->name.value + " -> ";
-        diags_.error(use.name.loc, "mixin cycle: " + chain + m->name.value);
+        diags_.error(Diag::mixin_cycle, use.name.loc, "mixin cycle: " + chain + m->name.value);
         acc.incomplete = true;
         continue;
       }
@@ -135,11 +138,11 @@ class Resolver {
       for (const LocatedString& s : use.skip) {
         if (std::find(std::begin(kSkippable), std::end(kSkippable), s.value) ==
             std::end(kSkippable)) {
-          diags_.error(s.loc, "cannot skip '" + s.value + "'" +
-                                  did_you_mean(s.value, std::span<const std::string_view>(
-                                                            kSkippable)) +
-                                  " (skippable: input, arg, output, constraint, signature, doc, "
-                                  "config)");
+          diags_.error(Diag::unknown_skip, s.loc,
+                       "cannot skip '" + s.value + "'" +
+                           did_you_mean(s.value, std::span<const std::string_view>(kSkippable)) +
+                           " (skippable: input, arg, output, constraint, signature, doc, "
+                           "config)");
           continue;
         }
         skip.insert(s.value);
@@ -245,9 +248,10 @@ class Resolver {
     if (k.value == "pointwise") return OpKind::pointwise;
     if (k.value == "reduction") return OpKind::reduction;
     if (k.value == "custom") return OpKind::custom;
-    diags_.error(k.loc, "unknown kind '" + k.value + "'" +
-                            did_you_mean(k.value, std::span<const std::string_view>(kKinds)) +
-                            " (kinds: pointwise, reduction, custom)");
+    diags_.error(Diag::unknown_kind, k.loc,
+                 "unknown kind '" + k.value + "'" +
+                     did_you_mean(k.value, std::span<const std::string_view>(kKinds)) +
+                     " (kinds: pointwise, reduction, custom)");
     return OpKind::custom;
   }
 
@@ -272,9 +276,10 @@ class Resolver {
     op.misspelled = body.misspelled;
     if (!op.kind_loc.known() && !op.name.empty() && !op.incomplete &&
         op.misspelled.count("kind") == 0) {
-      diags_.error(op.name_loc, "op '" + op.name +
-                                    "' has no 'kind' (pointwise, reduction or custom); set it "
-                                    "on the op or in a mixin it uses");
+      diags_.error(Diag::missing_key, op.name_loc,
+                   "op '" + op.name +
+                       "' has no 'kind' (pointwise, reduction or custom); set it "
+                       "on the op or in a mixin it uses");
     }
     return op;
   }
@@ -285,8 +290,8 @@ class Resolver {
       for (const LocatedString& c : op.configs) {
         const ConfigDef* def = configs_.find(c.value);
         if (def == nullptr) {
-          diags_.error(c.loc, "unknown config '" + c.value + "'" +
-                                  did_you_mean(c.value, configs_.names));
+          diags_.error(Diag::unknown_config, c.loc,
+                       "unknown config '" + c.value + "'" + did_you_mean(c.value, configs_.names));
           continue;
         }
         if (used.insert(def).second) ns.configs.push_back(def);
@@ -294,9 +299,10 @@ class Resolver {
     }
     for (const ConfigDef& c : main.configs) {
       if (used.count(&c) == 0) {
-        diags_.error(c.name.loc, "config '" + c.name.value +
-                                     "' is not used by any op (add it to an op's 'config' or "
-                                     "remove it)");
+        diags_.error(Diag::unused_config, c.name.loc,
+                     "config '" + c.name.value +
+                         "' is not used by any op (add it to an op's 'config' or "
+                         "remove it)");
       }
     }
     std::set<const EnumDef*> enums;
@@ -304,8 +310,9 @@ class Resolver {
       if (!p.enum_name) return;
       const EnumDef* e = enums_.find(p.enum_name->value);
       if (e == nullptr) {
-        diags_.error(p.enum_name->loc, "unknown enum '" + p.enum_name->value + "'" +
-                                           did_you_mean(p.enum_name->value, enums_.names));
+        diags_.error(Diag::unknown_enum, p.enum_name->loc,
+                     "unknown enum '" + p.enum_name->value + "'" +
+                         did_you_mean(p.enum_name->value, enums_.names));
         return;
       }
       if (enums.insert(e).second) ns.enums.push_back(e);

@@ -210,8 +210,9 @@ class TableReader {
     std::vector<LocatedString> out;
     for (const toml::node& item : a) {
       if (!item.is_string()) {
-        ctx_.diags().error(ctx_.loc(item), "'" + std::string(key) + "' takes strings, got " +
-                                               std::string(node_type_name(item)));
+        ctx_.diags().error(
+            Diag::wrong_value_type, ctx_.loc(item),
+            "'" + std::string(key) + "' takes strings, got " + std::string(node_type_name(item)));
         continue;
       }
       out.push_back({item.as_string()->get(), ctx_.text(item).loc});
@@ -230,8 +231,9 @@ class TableReader {
     }
     for (const toml::node& item : *n->as_array()) {
       if (!item.is_table()) {
-        ctx_.diags().error(ctx_.loc(item), "'" + std::string(key) + "' takes tables, got " +
-                                               std::string(node_type_name(item)));
+        ctx_.diags().error(
+            Diag::wrong_value_type, ctx_.loc(item),
+            "'" + std::string(key) + "' takes tables, got " + std::string(node_type_name(item)));
         continue;
       }
       out.push_back(item.as_table());
@@ -263,14 +265,15 @@ class TableReader {
         msg += "; did you mean '" + suggestion + "'?";
         suggested.insert(suggestion);
       }
-      ctx_.diags().error(ctx_.loc(key), msg);
+      ctx_.diags().error(Diag::unknown_key, ctx_.loc(key), msg);
     }
     return suggested;
   }
 
   void wrong_type(std::string_view key, const toml::node& n, std::string_view want) {
-    ctx_.diags().error(ctx_.loc(n), "'" + std::string(key) + "' must be " + std::string(want) +
-                                        ", got " + std::string(node_type_name(n)));
+    ctx_.diags().error(Diag::wrong_value_type, ctx_.loc(n),
+                       "'" + std::string(key) + "' must be " + std::string(want) + ", got " +
+                           std::string(node_type_name(n)));
   }
 
   Context& ctx() { return ctx_; }
@@ -305,8 +308,9 @@ std::optional<Literal> read_literal(const toml::node& n, Context& ctx) {
     lit.kind = Literal::Kind::array;
     for (const toml::node& item : *n.as_array()) {
       if (item.is_array() || item.is_table()) {
-        ctx.diags().error(ctx.loc(item), "a default array holds plain values, not " +
-                                             std::string(node_type_name(item)));
+        ctx.diags().error(
+            Diag::wrong_value_type, ctx.loc(item),
+            "a default array holds plain values, not " + std::string(node_type_name(item)));
         return std::nullopt;
       }
       std::optional<Literal> v = read_literal(item, ctx);
@@ -314,8 +318,9 @@ std::optional<Literal> read_literal(const toml::node& n, Context& ctx) {
       lit.items.push_back(std::move(*v));
     }
   } else {
-    ctx.diags().error(ctx.loc(n), "a default must be a number, bool, string or array, got " +
-                                      std::string(node_type_name(n)));
+    ctx.diags().error(
+        Diag::wrong_value_type, ctx.loc(n),
+        "a default must be a number, bool, string or array, got " + std::string(node_type_name(n)));
     return std::nullopt;
   }
   return lit;
@@ -325,8 +330,9 @@ Count read_count(const toml::node& n, Context& ctx) {
   Count c;
   c.loc = ctx.loc(n);
   auto bad = [&](const std::string& why) {
-    ctx.diags().error(c.loc, "malformed count: " + why +
-                                 " (expected an integer n, \">=n\", \"<=n\" or \"a..b\")");
+    ctx.diags().error(
+        Diag::malformed_count, c.loc,
+        "malformed count: " + why + " (expected an integer n, \">=n\", \"<=n\" or \"a..b\")");
     // Any number of values: later checks then have nothing to add.
     Count any;
     any.min = 0;
@@ -417,7 +423,8 @@ Param read_param(const toml::table& t, ParamKind kind, Context& ctx) {
       break;
   }
   if (t.get("name") == nullptr && p.misspelled.count("name") == 0) {
-    ctx.diags().error(p.loc, std::string(kWhat[static_cast<int>(kind)]) + " has no 'name'");
+    ctx.diags().error(Diag::missing_key, p.loc,
+                      std::string(kWhat[static_cast<int>(kind)]) + " has no 'name'");
   }
   return p;
 }
@@ -429,7 +436,7 @@ Constraint read_constraint(const toml::table& t, Context& ctx) {
   if (auto v = r.text("check")) {
     c.check = *v;
   } else if (t.get("check") == nullptr) {
-    ctx.diags().error(c.loc, "constraint has no 'check'");
+    ctx.diags().error(Diag::missing_key, c.loc, "constraint has no 'check'");
   }
   c.message = r.text("message");
   if (auto v = r.boolean("backend")) c.backend = v->value;
@@ -444,7 +451,7 @@ Signature read_signature(const toml::table& t, Context& ctx) {
   if (auto v = r.strings("params")) {
     s.params = std::move(*v);
   } else if (t.get("params") == nullptr) {
-    ctx.diags().error(s.loc, "signature has no 'params'");
+    ctx.diags().error(Diag::missing_key, s.loc, "signature has no 'params'");
   }
   s.doc = r.text("doc");
   r.finish(kSignatureKeys);
@@ -467,14 +474,15 @@ std::vector<MixinUse> read_uses(const toml::node& n, TableReader& r, Context& ct
       if (auto v = ur.string("mixin")) {
         u.name = *v;
       } else if (item.as_table()->get("mixin") == nullptr) {
-        ctx.diags().error(u.loc, "use entry has no 'mixin'");
+        ctx.diags().error(Diag::missing_key, u.loc, "use entry has no 'mixin'");
         continue;
       }
       if (auto v = ur.strings("skip")) u.skip = std::move(*v);
       ur.finish(kUseKeys);
     } else {
-      ctx.diags().error(u.loc, "'use' takes mixin names or { mixin = ..., skip = [...] }, got " +
-                                   std::string(node_type_name(item)));
+      ctx.diags().error(Diag::wrong_value_type, u.loc,
+                        "'use' takes mixin names or { mixin = ..., skip = [...] }, got " +
+                            std::string(node_type_name(item)));
       continue;
     }
     uses.push_back(std::move(u));
@@ -520,7 +528,7 @@ OpBody read_op(const toml::table& t, bool mixin, Context& ctx) {
       auto out = ir.string("output");
       auto input = ir.string("input");
       if (!out || !input) {
-        ctx.diags().error(in.loc, "inplace needs both 'output' and 'input'");
+        ctx.diags().error(Diag::missing_key, in.loc, "inplace needs both 'output' and 'input'");
       } else {
         in.output = *out;
         in.input = *input;
@@ -540,7 +548,8 @@ OpBody read_op(const toml::table& t, bool mixin, Context& ctx) {
     op.misspelled = r.finish(kMixinKeys);
   }
   if (t.get("name") == nullptr && op.misspelled.count("name") == 0) {
-    ctx.diags().error(op.loc, std::string(mixin ? "mixin" : "op") + " has no 'name'");
+    ctx.diags().error(Diag::missing_key, op.loc,
+                      std::string(mixin ? "mixin" : "op") + " has no 'name'");
   }
   return op;
 }
@@ -552,7 +561,7 @@ ConfigDef read_config(const toml::table& t, Context& ctx) {
   if (auto v = r.string("name")) {
     c.name = *v;
   } else if (t.get("name") == nullptr) {
-    ctx.diags().error(c.loc, "config has no 'name'");
+    ctx.diags().error(Diag::missing_key, c.loc, "config has no 'name'");
   }
   c.doc = r.text("doc");
   for (const toml::table* p : r.tables("arg")) {
@@ -572,13 +581,13 @@ EnumDef read_enum(const toml::table& t, Context& ctx) {
   if (auto v = r.string("name")) {
     e.name = *v;
   } else if (t.get("name") == nullptr) {
-    ctx.diags().error(e.loc, "enum has no 'name'");
+    ctx.diags().error(Diag::missing_key, e.loc, "enum has no 'name'");
   }
   e.doc = r.text("doc");
   if (auto v = r.strings("values")) {
     e.values = std::move(*v);
   } else if (t.get("values") == nullptr) {
-    ctx.diags().error(e.loc, "enum has no 'values'");
+    ctx.diags().error(Diag::missing_key, e.loc, "enum has no 'values'");
   }
   r.finish(kEnumKeys);
   return e;
@@ -593,7 +602,8 @@ std::unique_ptr<SpecFile> parse_spec(std::string_view text, const std::string* p
     root = toml::parse(text, std::string_view(*path));
   } catch (const toml::parse_error& e) {
     const auto& b = e.source().begin;
-    diags.error({path, b.line, b.column}, "invalid TOML: " + std::string(e.description()));
+    diags.error(Diag::invalid_toml, {path, b.line, b.column},
+                "invalid TOML: " + std::string(e.description()));
     return nullptr;
   }
   Context ctx(path, text, diags);
@@ -656,7 +666,7 @@ std::optional<SpecSet> load_spec_set(const std::string& path, const LoadOptions&
     if (auto it = std::find(stack.begin(), stack.end(), key); it != stack.end()) {
       std::string chain;
       for (auto s = it; s != stack.end(); ++s) chain += *s + " -> ";
-      diags.error(included_at, "include cycle: " + chain + key);
+      diags.error(Diag::include_cycle, included_at, "include cycle: " + chain + key);
       ok = false;
       return -1;
     }
@@ -664,9 +674,10 @@ std::optional<SpecSet> load_spec_set(const std::string& path, const LoadOptions&
     std::optional<std::string> text = options.read(file);
     if (!text) {
       if (included_at.known()) {
-        diags.error(included_at, "cannot read included file '" + file + "'");
+        diags.error(Diag::cannot_read_include, included_at,
+                    "cannot read included file '" + file + "'");
       } else {
-        diags.error({diags.intern(file), 0, 0}, "cannot read spec file");
+        diags.error(Diag::cannot_read_spec, {diags.intern(file), 0, 0}, "cannot read spec file");
       }
       ok = false;
       return -1;
@@ -702,9 +713,10 @@ std::optional<SpecSet> load_spec_set(const std::string& path, const LoadOptions&
       const std::ptrdiff_t c = self(self, child, inc.loc);
       if (c < 0) continue;
       if (set.files[static_cast<std::size_t>(c)]->namespace_name) {
-        diags.error(inc.loc, "'" + inc.value +
-                                 "' is a namespace file (it has a 'namespace' key); only "
-                                 "include-only files can be included");
+        diags.error(Diag::include_namespace_file, inc.loc,
+                    "'" + inc.value +
+                        "' is a namespace file (it has a 'namespace' key); only "
+                        "include-only files can be included");
         ok = false;
       }
       for (std::size_t v : set.visible[static_cast<std::size_t>(c)]) {
@@ -721,7 +733,7 @@ std::optional<SpecSet> load_spec_set(const std::string& path, const LoadOptions&
     return std::nullopt;  // the misspelled key is already reported
   }
   if (!set.files[0]->namespace_name && set.files[0]->misspelled.count("namespace") == 0) {
-    diags.error({set.files[0]->path, 1, 1},
+    diags.error(Diag::missing_namespace, {set.files[0]->path, 1, 1},
                 "missing 'namespace': a spec passed to the generator must name its namespace "
                 "(files without one are include-only)");
     return std::nullopt;

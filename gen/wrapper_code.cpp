@@ -691,7 +691,7 @@ class OpWriter {
         key += ")";
         auto [it, fresh] = seen.emplace(key, &o);
         if (!fresh && it->second != &o) {
-          diags_.error(o.loc.known() ? o.loc : op_.name_loc,
+          diags_.error(Diag::overload_clash, o.loc.known() ? o.loc : op_.name_loc,
                        "two overloads of '" + op_.name + "' take the same C++ parameters " + key +
                            "; C++ cannot tell them apart");
           if (it->second->loc.known()) diags_.note(it->second->loc, "the other overload");
