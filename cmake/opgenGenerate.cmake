@@ -38,8 +38,13 @@
 # restat, so an edit that changes no C++ (a comment, `notes`) compiles
 # nothing. A new opgen program reruns every generator.
 
+# The function records the policies in effect here: CMP0116 (depfile paths
+# as the generator writes them) holds even in a project declaring an older
+# cmake_minimum_required. An older CMake still gets opgen::opgen.
 cmake_policy(PUSH)
-cmake_policy(VERSION 3.20...3.25)  # CMP0116: depfile paths as the generator writes them
+if(NOT CMAKE_VERSION VERSION_LESS 3.20)
+  cmake_policy(VERSION 3.20...3.25)
+endif()
 
 function(opgen_generate)
   if(CMAKE_VERSION VERSION_LESS 3.20)
