@@ -21,6 +21,9 @@ std::unique_ptr<CheckedSpec> load_checked_spec(const std::string& spec,
   out->set = std::move(*set);
   out->ns = resolve(out->set, out->diags);
   out->checked = check(out->ns, out->diags);
+  // As `opgen check`: the emitters find the last problems (overloads C++
+  // cannot tell apart); their files are dropped.
+  if (!out->diags.has_errors()) emit(out->checked, out->diags);
   out->ok = !out->diags.has_errors();
   return out;
 }

@@ -47,9 +47,10 @@ PipelineResult run_pipeline(const std::string& spec, const LoadOptions& options,
   const CheckedNamespace checked = check(ns, diags);
   if (diags.has_errors()) return result;
   for (const OpAnalysis& a : checked.ops) result.op_lines.push_back(op_line(ns, a));
-  if (!emit_files) return result;
+  // Emitting finds the last problems (overloads C++ cannot tell apart), so
+  // it runs for `check` and `list` too; they drop the files.
   GeneratedFiles files = emit(checked, diags);
-  if (diags.has_errors()) return result;
+  if (diags.has_errors() || !emit_files) return result;
   result.files = std::move(files);
   return result;
 }

@@ -24,8 +24,9 @@ struct PipelineResult {
   std::vector<std::string> op_lines;
 };
 
-/// Runs every stage on `spec`. `emit_files` false stops after the checks
-/// (`opgen check` and `list`). Problems go to `diags`.
+/// Runs every stage on `spec`. With `emit_files` false (`opgen check` and
+/// `list`) the emitters still run, for the problems only they find, but
+/// `files` stays empty. Problems go to `diags`.
 PipelineResult run_pipeline(const std::string& spec, const LoadOptions& options,
                             Diagnostics& diags, bool emit_files = true);
 
