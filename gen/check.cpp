@@ -215,8 +215,9 @@ class Checker {
       if (sep == std::string_view::npos) break;
       start = sep + 2;
     }
-    if (!ok) {
-      diags_.error(Diag::not_an_identifier, ns_.loc,
+    // One derived from the name is fine when the name is (checked above).
+    if (!ok && ns_.cpp_namespace_loc.known()) {
+      diags_.error(Diag::not_an_identifier, ns_.cpp_namespace_loc,
                    "cpp_namespace '" + ns_.cpp_namespace + "' is not a C++ namespace");
     }
     check_doc_tokens(ns_.doc);
@@ -397,15 +398,15 @@ class Checker {
     }
     check_count(p);
     if (t == "enum") {
-      if (p.enum_name && !p.values.empty()) {
+      if (p.enum_name && p.values_loc.known()) {
         diags_.error(Diag::conflicting_keys, p.enum_name->loc,
                      "enum arg '" + p.name.value + "' has both 'values' and 'enum'; use one");
       } else if (p.enum_name) {
         for (const auto& e : *shared_) {
           if (e->name == p.enum_name->value) info = e.get();
         }
-      } else if (!p.values.empty()) {
-        check_enum_values(p.values, p.loc, "enum arg '" + p.name.value + "'");
+      } else if (p.values_loc.known()) {
+        check_enum_values(p.values, p.values_loc, "enum arg '" + p.name.value + "'");
         auto e = std::make_unique<EnumInfo>();
         e->cpp_type = op ? local_enum_type(*op, p) : pascal_case(p.name.value);
         for (const LocatedString& v : p.values) {
@@ -419,8 +420,8 @@ class Checker {
                      "enum arg '" + p.name.value +
                          "' needs 'values' (its own) or 'enum' (a shared [[enum]])");
       }
-    } else if (!p.values.empty()) {
-      diags_.error(Diag::enum_key_on_non_enum, p.values.front().loc,
+    } else if (p.values_loc.known()) {
+      diags_.error(Diag::enum_key_on_non_enum, p.values_loc,
                    "'values' is only for enum args; set type = \"enum\" on '" + p.name.value + "'");
     } else if (p.enum_name) {
       diags_.error(Diag::enum_key_on_non_enum, p.enum_name->loc,
@@ -599,11 +600,16 @@ class Checker {
   bool expect_args(const Expr& call, std::size_t lo, std::size_t hi, std::string_view usage) {
     const std::size_t n = call.args.size();
     if (n < lo || n > hi) {
-      diags_.error(
-          Diag::wrong_argument_count, call.loc,
-          std::string(call.text) + "() takes " +
-              (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
-              " arguments, got " + std::to_string(n) + ": " + std::string(usage));
+      std::string takes =
+          lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi);
+      if (hi == 0) {
+        takes = "no arguments";
+      } else {
+        takes += hi == 1 ? " argument" : " arguments";
+      }
+      diags_.error(Diag::wrong_argument_count, call.loc,
+                   std::string(call.text) + "() takes " + takes + ", got " + std::to_string(n) +
+                       ": " + std::string(usage));
       return false;
     }
     return true;
@@ -813,6 +819,8 @@ class Checker {
           diags_.error(Diag::signature_unknown_parameter, name.loc,
                        "signature names unknown parameter '" + name.value + "'" +
                            did_you_mean(name.value, all));
+          // The parameter suggested is not also missing: the signature meant it.
+          if (std::string meant = closest(name.value, all); !meant.empty()) listed.insert(meant);
           continue;
         }
         if (!listed.insert(name.value).second) {
@@ -876,9 +884,13 @@ class Checker {
         check_cpp_name({op.cpp_name, op.name_loc}, "cpp_name");
       }
     }
-    if (!is_identifier(op.kernel)) {
-      diags_.error(Diag::not_an_identifier, op.kernel_loc,
-                   "kernel '" + op.kernel + "' is not an identifier");
+    // A kernel named after the op is an identifier when the op name is
+    // lower snake_case (checked above); a given one is shown as written.
+    if (op.kernel_key && !is_identifier(op.kernel)) {
+      diags_.error(
+          Diag::not_an_identifier, op.kernel_loc,
+          "kernel '" + op.kernel_key->value + "' is not an identifier" +
+              (op.kernel_key->value == op.kernel ? "" : " (it is called as '" + op.kernel + "')"));
     }
     if (!op.summary && op.misspelled.count("summary") == 0) {
       diags_.error(Diag::missing_key, op.name_loc,
@@ -949,6 +961,10 @@ class Checker {
         a.scope->configs.push_back(std::move(cs));
       }
     }
+
+    // A part of the op could not be read (reported): the checks below look
+    // its parameters up and would only report the same problem again.
+    if (op.incomplete) return a;
 
     check_default_from(op, a);
     check_inplace(op);
@@ -1130,7 +1146,8 @@ class Checker {
         a.dtypes.push_back(d.value);
       }
       if (op.dtypes.empty()) {
-        diags_.error(Diag::empty_list, op.name_loc, "'dtypes' of '" + op.name + "' is empty");
+        diags_.error(Diag::empty_list, op.dtypes_loc.known() ? op.dtypes_loc : op.name_loc,
+                     "'dtypes' of '" + op.name + "' is empty");
       }
     } else if (typed != nullptr) {
       a.dtypes = dtypes_of_type(typed->type.value);

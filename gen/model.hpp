@@ -65,6 +65,7 @@ struct Param {
   // Args.
   std::optional<Literal> default_value;
   std::vector<LocatedString> values;    // op-local enum values
+  SourceLoc values_loc;                 // the 'values' array, when given (even empty)
   std::optional<LocatedString> enum_name;  // shared [[enum]]
   // Outputs.
   std::optional<LocatedText> shape;
@@ -72,8 +73,9 @@ struct Param {
   /// The mixin this entry came from ("" for the op's own).
   std::string from_mixin;
   SourceLoc from_use;  // the `use` entry that brought it in
-  /// Known keys an unknown key of this table looked like a typo of (already
-  /// reported): checks for a missing key stay quiet about them.
+  /// Known keys an unknown key of this table looked like a typo of, and
+  /// keys given a value of the wrong type (both reported already): checks
+  /// for a missing key stay quiet about them.
   std::set<std::string> misspelled;
 };
 
@@ -116,6 +118,7 @@ struct OpBody {
   std::vector<MixinUse> uses;
   std::optional<LocatedString> kind;
   std::optional<std::vector<LocatedString>> dtypes;
+  SourceLoc dtypes_loc;  // the 'dtypes' array, when given
   std::optional<LocatedText> summary;
   std::optional<LocatedText> doc;
   std::optional<LocatedText> notes;
@@ -195,8 +198,10 @@ struct Op {
   SourceLoc kind_loc;
   std::string kernel;  // family name as the C++ function ("LeakyRelu")
   SourceLoc kernel_loc;
+  std::optional<LocatedString> kernel_key;  // 'kernel' as written, when given
   std::vector<LocatedString> dtypes;  // empty until defaulted by the checker
   bool dtypes_given = false;
+  SourceLoc dtypes_loc;  // where 'dtypes' was given (the op's or a mixin's)
   std::optional<LocatedText> summary;
   std::vector<LocatedText> doc;  // mixins' first, then the op's own
   std::optional<LocatedText> notes;
@@ -212,7 +217,9 @@ struct Op {
   std::optional<LocatedText> formula;
   /// Keys of the op's own table that were misspelled (see Param).
   std::set<std::string> misspelled;
-  /// True when a mixin it uses could not be applied (already reported).
+  /// True when a mixin it uses could not be applied, or its own or a
+  /// mixin's 'use', 'input', 'arg' or 'output' could not be read (all
+  /// reported): the checks that look its parameters up stay quiet.
   bool incomplete = false;
 };
 
@@ -222,6 +229,7 @@ struct Namespace {
   SourceLoc loc;
   std::string source;  // display path of the spec
   std::string cpp_namespace;
+  SourceLoc cpp_namespace_loc;  // when given (else it is derived from the name)
   std::string kernel_header;
   std::optional<LocatedText> summary;
   std::optional<LocatedText> doc;

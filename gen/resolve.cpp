@@ -75,6 +75,7 @@ class Resolver {
     ns.source = main.display_path;
     ns.cpp_namespace =
         main.cpp_namespace ? main.cpp_namespace->value : "opgen::" + ns.name;
+    if (main.cpp_namespace) ns.cpp_namespace_loc = main.cpp_namespace->loc;
     ns.kernel_header = main.kernel_header ? main.kernel_header->value : "builtin_kernels.hpp";
     ns.summary = main.summary;
     ns.doc = main.doc;
@@ -93,6 +94,9 @@ class Resolver {
     }
 
     for (const OpBody& m : main.mixins) {
+      // A duplicate (or nameless) mixin is reported as such, not as unused;
+      // and any mixin may be the one a broken 'use' meant.
+      if (mixins_.find(m.name.value) != &m || broken_use_) continue;
       if (used_mixins_.count(&m) == 0) {
         diags_.warning(Diag::unused_mixin, m.name.loc,
                        "mixin '" + m.name.value + "' is not used by any op");
@@ -114,6 +118,11 @@ class Resolver {
   void apply_uses(Op& acc, const std::vector<MixinUse>& uses,
                   std::vector<const OpBody*>& stack) {
     for (const MixinUse& use : uses) {
+      if (use.name.value.empty()) {  // a use entry without a mixin, reported by the loader
+        acc.incomplete = true;
+        broken_use_ = true;
+        continue;
+      }
       const OpBody* m = mixins_.find(use.name.value);
       if (m == nullptr) acc.incomplete = true;
       if (m == nullptr) {
@@ -185,6 +194,7 @@ class Resolver {
     if (m.dtypes_given) {
       acc.dtypes = m.dtypes;
       acc.dtypes_given = true;
+      acc.dtypes_loc = m.dtypes_loc;
     }
     if (m.summary) acc.summary = m.summary;
     if (m.notes) acc.notes = m.notes;
@@ -219,6 +229,11 @@ class Resolver {
   // Merges a raw body (a mixin's or the op's own entries) into `acc`.
   void merge(Op& acc, const OpBody& b, const std::string& mixin, SourceLoc use_loc,
              const std::set<std::string, std::less<>>& skip) {
+    // A part that could not be read (reported) leaves the op incomplete.
+    for (const char* key : {"use", "input", "arg", "output"}) {
+      if (b.misspelled.count(key) != 0) acc.incomplete = true;
+    }
+    if (b.misspelled.count("use") != 0) broken_use_ = true;
     Op own;
     if (b.kind) {
       own.kind_loc = b.kind->loc;
@@ -227,6 +242,7 @@ class Resolver {
     if (b.dtypes) {
       own.dtypes = *b.dtypes;
       own.dtypes_given = true;
+      own.dtypes_loc = b.dtypes_loc;
     }
     own.summary = b.summary;
     own.notes = b.notes;
@@ -267,6 +283,7 @@ class Resolver {
     if (body.kernel) {
       op.kernel = pascal_case(body.kernel->value);
       op.kernel_loc = body.kernel->loc;
+      op.kernel_key = body.kernel;
     } else {
       op.kernel = pascal_case(op.name);
       op.kernel_loc = op.name_loc;
@@ -286,18 +303,23 @@ class Resolver {
 
   void collect_configs_and_enums(Namespace& ns, const SpecFile& main) {
     std::set<const ConfigDef*> used;
+    std::set<const ConfigDef*> meant;  // suggested for a misspelled name
     for (const Op& op : ns.ops) {
       for (const LocatedString& c : op.configs) {
         const ConfigDef* def = configs_.find(c.value);
         if (def == nullptr) {
           diags_.error(Diag::unknown_config, c.loc,
                        "unknown config '" + c.value + "'" + did_you_mean(c.value, configs_.names));
+          meant.insert(configs_.find(closest(c.value, configs_.names)));
           continue;
         }
         if (used.insert(def).second) ns.configs.push_back(def);
       }
     }
     for (const ConfigDef& c : main.configs) {
+      // Not "unused" when an op misspelled it, nor when it is a duplicate
+      // (or has no name): those are reported as such.
+      if (meant.count(&c) != 0 || configs_.find(c.name.value) != &c) continue;
       if (used.count(&c) == 0) {
         diags_.error(Diag::unused_config, c.name.loc,
                      "config '" + c.name.value +
@@ -331,6 +353,7 @@ class Resolver {
   Table<ConfigDef> configs_;
   Table<EnumDef> enums_;
   std::set<const OpBody*> used_mixins_;
+  bool broken_use_ = false;  // a 'use' that could not be read (reported)
 };
 
 }  // namespace

@@ -244,10 +244,11 @@ class TableReader {
   /// Reports every key not taken, with the closest known key. Names other
   /// op-definition systems use for our keys ("description", "inputs") are
   /// candidates too, and suggest the key they mean.
-  /// Returns the known keys suggested, so that a check for a missing key
-  /// can stay quiet about a key that is only misspelled.
+  /// Returns the known keys suggested, and those given a value of the wrong
+  /// type, so that a check for a missing key can stay quiet about a key
+  /// whose problem is reported already.
   std::set<std::string> finish(std::span<const std::string_view> known) {
-    std::set<std::string> suggested;
+    std::set<std::string> suggested = wrong_typed_;
     for (auto&& [key, value] : table_) {
       const std::string k(key.str());
       if (taken_.count(k) != 0) continue;
@@ -271,6 +272,7 @@ class TableReader {
   }
 
   void wrong_type(std::string_view key, const toml::node& n, std::string_view want) {
+    wrong_typed_.insert(std::string(key));
     ctx_.diags().error(Diag::wrong_value_type, ctx_.loc(n),
                        "'" + std::string(key) + "' must be " + std::string(want) + ", got " +
                            std::string(node_type_name(n)));
@@ -284,6 +286,7 @@ class TableReader {
   Context& ctx_;
   std::string_view what_;
   std::set<std::string> taken_;
+  std::set<std::string> wrong_typed_;
 };
 
 // ---------------------------------------------------------------------------
@@ -412,7 +415,10 @@ Param read_param(const toml::table& t, ParamKind kind, Context& ctx) {
     case ParamKind::arg:
       if (const toml::node* n = r.node("default")) p.default_value = read_literal(*n, ctx);
       p.default_from = r.text("default_from");
-      if (auto v = r.strings("values")) p.values = std::move(*v);
+      if (auto v = r.strings("values")) {
+        p.values = std::move(*v);
+        p.values_loc = ctx.loc(*t.get("values"));
+      }
       p.enum_name = r.string("enum");
       p.misspelled = r.finish(kArgKeys);
       break;
@@ -429,32 +435,42 @@ Param read_param(const toml::table& t, ParamKind kind, Context& ctx) {
   return p;
 }
 
-Constraint read_constraint(const toml::table& t, Context& ctx) {
+// A constraint without a check (reported) is dropped, so that nothing
+// reports its empty check again.
+std::optional<Constraint> read_constraint(const toml::table& t, Context& ctx) {
   TableReader r(t, ctx, "constraint");
   Constraint c;
   c.loc = ctx.loc(t);
-  if (auto v = r.text("check")) {
-    c.check = *v;
-  } else if (t.get("check") == nullptr) {
-    ctx.diags().error(Diag::missing_key, c.loc, "constraint has no 'check'");
-  }
+  std::optional<LocatedText> check = r.text("check");
   c.message = r.text("message");
   if (auto v = r.boolean("backend")) c.backend = v->value;
-  r.finish(kConstraintKeys);
+  const std::set<std::string> misspelled = r.finish(kConstraintKeys);
+  if (!check) {
+    if (t.get("check") == nullptr && misspelled.count("check") == 0) {
+      ctx.diags().error(Diag::missing_key, c.loc, "constraint has no 'check'");
+    }
+    return std::nullopt;
+  }
+  c.check = std::move(*check);
   return c;
 }
 
-Signature read_signature(const toml::table& t, Context& ctx) {
+// A signature without params (reported) is dropped, so that nothing
+// reports the parameters it does not list.
+std::optional<Signature> read_signature(const toml::table& t, Context& ctx) {
   TableReader r(t, ctx, "signature");
   Signature s;
   s.loc = ctx.loc(t);
-  if (auto v = r.strings("params")) {
-    s.params = std::move(*v);
-  } else if (t.get("params") == nullptr) {
-    ctx.diags().error(Diag::missing_key, s.loc, "signature has no 'params'");
-  }
+  std::optional<std::vector<LocatedString>> params = r.strings("params");
   s.doc = r.text("doc");
-  r.finish(kSignatureKeys);
+  const std::set<std::string> misspelled = r.finish(kSignatureKeys);
+  if (!params) {
+    if (t.get("params") == nullptr && misspelled.count("params") == 0) {
+      ctx.diags().error(Diag::missing_key, s.loc, "signature has no 'params'");
+    }
+    return std::nullopt;
+  }
+  s.params = std::move(*params);
   return s;
 }
 
@@ -470,15 +486,15 @@ std::vector<MixinUse> read_uses(const toml::node& n, TableReader& r, Context& ct
     if (item.is_string()) {
       u.name = {item.as_string()->get(), ctx.text(item).loc};
     } else if (item.is_table()) {
+      // Kept without a name when 'mixin' is missing or not a string (both
+      // reported): resolve then knows the op is incomplete.
       TableReader ur(*item.as_table(), ctx, "use entry");
-      if (auto v = ur.string("mixin")) {
-        u.name = *v;
-      } else if (item.as_table()->get("mixin") == nullptr) {
-        ctx.diags().error(Diag::missing_key, u.loc, "use entry has no 'mixin'");
-        continue;
-      }
+      if (auto v = ur.string("mixin")) u.name = *v;
       if (auto v = ur.strings("skip")) u.skip = std::move(*v);
-      ur.finish(kUseKeys);
+      const std::set<std::string> misspelled = ur.finish(kUseKeys);
+      if (item.as_table()->get("mixin") == nullptr && misspelled.count("mixin") == 0) {
+        ctx.diags().error(Diag::missing_key, u.loc, "use entry has no 'mixin'");
+      }
     } else {
       ctx.diags().error(Diag::wrong_value_type, u.loc,
                         "'use' takes mixin names or { mixin = ..., skip = [...] }, got " +
@@ -499,6 +515,7 @@ OpBody read_op(const toml::table& t, bool mixin, Context& ctx) {
   if (const toml::node* n = r.node("use")) op.uses = read_uses(*n, r, ctx);
   op.kind = r.string("kind");
   op.dtypes = r.strings("dtypes");
+  if (op.dtypes) op.dtypes_loc = ctx.loc(*t.get("dtypes"));
   op.summary = r.text("summary");
   op.doc = r.text("doc");
   op.notes = r.text("notes");
@@ -512,10 +529,10 @@ OpBody read_op(const toml::table& t, bool mixin, Context& ctx) {
     op.outputs.push_back(read_param(*p, ParamKind::output, ctx));
   }
   for (const toml::table* c : r.tables("constraint")) {
-    op.constraints.push_back(read_constraint(*c, ctx));
+    if (auto k = read_constraint(*c, ctx)) op.constraints.push_back(std::move(*k));
   }
   for (const toml::table* s : r.tables("signature")) {
-    op.signatures.push_back(read_signature(*s, ctx));
+    if (auto sig = read_signature(*s, ctx)) op.signatures.push_back(std::move(*sig));
   }
   if (auto v = r.strings("config")) op.configs = std::move(*v);
   if (const toml::node* n = r.node("inplace")) {
@@ -527,14 +544,21 @@ OpBody read_op(const toml::table& t, bool mixin, Context& ctx) {
       in.loc = ctx.loc(*n);
       auto out = ir.string("output");
       auto input = ir.string("input");
+      const std::set<std::string> misspelled = ir.finish(kInplaceKeys);
+      // Quiet about a key that is only misspelled or of the wrong type:
+      // that is reported already.
+      auto reported = [&](const char* key) {
+        return misspelled.count(key) != 0 || n->as_table()->get(key) != nullptr;
+      };
       if (!out || !input) {
-        ctx.diags().error(Diag::missing_key, in.loc, "inplace needs both 'output' and 'input'");
+        if ((!out && !reported("output")) || (!input && !reported("input"))) {
+          ctx.diags().error(Diag::missing_key, in.loc, "inplace needs both 'output' and 'input'");
+        }
       } else {
         in.output = *out;
         in.input = *input;
         op.inplace = in;
       }
-      ir.finish(kInplaceKeys);
     }
   }
   op.out_variant = r.boolean("out_variant");
@@ -558,19 +582,18 @@ ConfigDef read_config(const toml::table& t, Context& ctx) {
   TableReader r(t, ctx, "config");
   ConfigDef c;
   c.loc = ctx.loc(t);
-  if (auto v = r.string("name")) {
-    c.name = *v;
-  } else if (t.get("name") == nullptr) {
-    ctx.diags().error(Diag::missing_key, c.loc, "config has no 'name'");
-  }
+  if (auto v = r.string("name")) c.name = *v;
   c.doc = r.text("doc");
   for (const toml::table* p : r.tables("arg")) {
     c.args.push_back(read_param(*p, ParamKind::arg, ctx));
   }
   for (const toml::table* k : r.tables("constraint")) {
-    c.constraints.push_back(read_constraint(*k, ctx));
+    if (auto con = read_constraint(*k, ctx)) c.constraints.push_back(std::move(*con));
   }
-  r.finish(kConfigKeys);
+  const std::set<std::string> misspelled = r.finish(kConfigKeys);
+  if (t.get("name") == nullptr && misspelled.count("name") == 0) {
+    ctx.diags().error(Diag::missing_key, c.loc, "config has no 'name'");
+  }
   return c;
 }
 
@@ -578,18 +601,16 @@ EnumDef read_enum(const toml::table& t, Context& ctx) {
   TableReader r(t, ctx, "enum");
   EnumDef e;
   e.loc = ctx.loc(t);
-  if (auto v = r.string("name")) {
-    e.name = *v;
-  } else if (t.get("name") == nullptr) {
+  if (auto v = r.string("name")) e.name = *v;
+  e.doc = r.text("doc");
+  if (auto v = r.strings("values")) e.values = std::move(*v);
+  const std::set<std::string> misspelled = r.finish(kEnumKeys);
+  if (t.get("name") == nullptr && misspelled.count("name") == 0) {
     ctx.diags().error(Diag::missing_key, e.loc, "enum has no 'name'");
   }
-  e.doc = r.text("doc");
-  if (auto v = r.strings("values")) {
-    e.values = std::move(*v);
-  } else if (t.get("values") == nullptr) {
+  if (t.get("values") == nullptr && misspelled.count("values") == 0) {
     ctx.diags().error(Diag::missing_key, e.loc, "enum has no 'values'");
   }
-  r.finish(kEnumKeys);
   return e;
 }
 

@@ -184,20 +184,23 @@ kind = "pointwise"
   BOOST_TEST(pascal_case("Softmax") == "Softmax");
 }
 
-// A config used by no op is an error; an unknown config name too.
+// A config used by no op is an error; an unknown config name too, and the
+// config it suggests is not also reported as unused.
 BOOST_AUTO_TEST_CASE(configs) {
   auto r = resolve_text(R"spec(namespace = "m"
 [[config]]
 name = "Unused"
+[[config]]
+name = "Pooling"
 [[op]]
 name = "f"
 kind = "custom"
-config = ["Unusd"]
+config = ["Poolng"]
 )spec");
   const std::vector<std::string> want = {
       "spec.toml:3:9: error: config 'Unused' is not used by any op (add it to an op's 'config' or "
       "remove it)",
-      "spec.toml:7:12: error: unknown config 'Unusd'; did you mean 'Unused'?"};
+      "spec.toml:9:12: error: unknown config 'Poolng'; did you mean 'Pooling'?"};
   BOOST_TEST(r->diags.lines() == want, boost::test_tools::per_element());
 }
 
