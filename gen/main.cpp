@@ -54,7 +54,9 @@ constexpr const char* kUsage =
     "  --version             Print the version.\n"
     "  --help                Print this help.\n"
     "\n"
-    "Diagnostics go to stderr as file:line:col: error: message.\n"
+    "Diagnostics go to stderr as file:line:col: error: message. With\n"
+    "--show-classes (any command but schema) each error and warning ends in\n"
+    "its class id, [unknown-key], catalogued in docs/diagnostics.md.\n"
     "Exit status: 0 success, 1 spec errors, 2 usage or I/O errors.\n";
 
 int usage_error(const std::string& message) {
@@ -67,6 +69,7 @@ struct Options {
   std::string out_dir;
   std::string depfile;
   bool json = false;
+  bool show_classes = false;
   LoadOptions load;
 };
 
@@ -88,6 +91,8 @@ std::string parse_options(int argc, char** argv, int first, bool generate, bool 
       o.json = true;
     } else if (arg == "--root") {
       if (!value(o.load.root)) return "--root needs a directory";
+    } else if (arg == "--show-classes") {
+      o.show_classes = true;
     } else if (arg == "--include-dir") {
       std::string dir;
       if (!value(dir)) return "--include-dir needs a directory";
@@ -107,7 +112,7 @@ int generate(const Options& o) {
   if (o.out_dir.empty()) return usage_error("generate needs --out-dir");
   Diagnostics diags;
   opgen::gen::PipelineResult r = opgen::gen::run_pipeline(o.specs[0], o.load, diags);
-  diags.print(std::cerr);
+  diags.print(std::cerr, o.show_classes);
   if (!r.files) {
     if (r.read_paths.empty() && !diags.has_errors()) return 2;
     // A missing or unreadable spec is an I/O problem, not a spec error.
@@ -147,7 +152,7 @@ int check_or_list(const Options& o, bool list) {
   for (const std::string& spec : o.specs) {
     Diagnostics diags;
     opgen::gen::PipelineResult r = opgen::gen::run_pipeline(spec, o.load, diags, false);
-    diags.print(std::cerr);
+    diags.print(std::cerr, o.show_classes);
     if (diags.has_errors()) {
       bool io = false;
       for (const auto& d : diags.items()) io |= !d.loc.known();
@@ -167,7 +172,7 @@ int describe(const Options& o) {
   std::vector<std::unique_ptr<opgen::gen::CheckedSpec>> specs;
   for (const std::string& spec : o.specs) {
     auto checked = opgen::gen::load_checked_spec(spec, o.load);
-    checked->diags.print(std::cerr);
+    checked->diags.print(std::cerr, o.show_classes);
     if (!checked->ok) {
       bool io = false;
       for (const auto& d : checked->diags.items()) io |= !d.loc.known();

@@ -102,6 +102,26 @@ BOOST_AUTO_TEST_CASE(check_reports_typos) {
   BOOST_TEST(r.output.find("    sumary = \"Negation.\"\n    ^\n") != std::string::npos);
 }
 
+// --show-classes ends each error and warning with its class id, to look up
+// in docs/diagnostics.md; plain output has none. `generate` tells a missing
+// spec (exit status 2) from spec errors by that class.
+BOOST_AUTO_TEST_CASE(show_classes) {
+  TempDir t;
+  std::string text = kGood;
+  text.replace(text.find("summary"), 7, "sumary");
+  const std::string spec = t.write("spec.toml", text);
+  const Run r = run_opgen("check --show-classes " + spec);
+  BOOST_TEST(r.status == 1);
+  BOOST_TEST(r.output.find("did you mean 'summary'? [unknown-key]\n    sumary") !=
+             std::string::npos);
+  BOOST_TEST(run_opgen("check " + spec).output.find("[unknown-key]") == std::string::npos);
+  const Run missing = run_opgen("generate --show-classes " + (t.dir / "none.toml").string() +
+                                " --out-dir " + (t.dir / "out").string());
+  BOOST_TEST(missing.status == 2);
+  BOOST_TEST(missing.output.find("cannot read spec file [cannot-read-spec]") != std::string::npos);
+  BOOST_TEST(!fs::exists(t.dir / "out"));
+}
+
 BOOST_AUTO_TEST_CASE(generate_writes_files_and_depfile) {
   TempDir t;
   const std::string spec = t.write("demo.toml", kGood);
