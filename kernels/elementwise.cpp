@@ -126,7 +126,12 @@ struct LeakyReluOp {
     return hn::IfThenElse(hn::Gt(v, hn::Zero(d)), v, hn::Mul(v, hn::Set(d, alpha)));
   }
 };
-// Comparisons rather than Min/Max keep NaN (both comparisons are false).
+// min(max(x, lo), hi) with the Maximum/Minimum of maximum and minimum: NaN
+// stays NaN and -0 < +0 (clip(-0, 0, 1) is +0, as max(-0, 0) is), so that
+// clip means what its formula says. Plain comparisons would keep NaN too but
+// return x for x == lo, -0 included. The extra lane operations did not make
+// float32 Clip slower (measured at 1K to 16M elements against the
+// comparisons).
 template <typename T>
 struct ClipOp {
   T lo;
@@ -134,10 +139,7 @@ struct ClipOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
     if constexpr (hwy::IsFloat<T>()) {
-      const V low = hn::Set(d, lo);
-      const V high = hn::Set(d, hi);
-      const V r = hn::IfThenElse(hn::Lt(v, low), low, v);
-      return hn::IfThenElse(hn::Gt(r, high), high, r);
+      return Minimum(Maximum(v, hn::Set(d, lo)), hn::Set(d, hi));
     } else {
       return hn::Min(hn::Max(v, hn::Set(d, lo)), hn::Set(d, hi));
     }

@@ -99,10 +99,11 @@ OPGEN_UNARY_KERNEL(Relu, double)
 void LeakyRelu(const float* x, float* out, std::size_t n, double alpha);
 void LeakyRelu(const double* x, double* out, std::size_t n, double alpha);
 
-/// out[i] = min(max(x[i], lo), hi), for lo <= hi; NaN stays NaN. For float
-/// elements the bounds are first rounded to nearest (beyond the range: +-inf),
-/// for integer elements rounded inward (lo up, hi down) and saturated to the
-/// element type; if that makes lo > hi, the result is hi.
+/// out[i] = min(max(x[i], lo), hi), for lo <= hi, with min and max as in
+/// Minimum and Maximum: NaN stays NaN, -0 < +0. For float elements the bounds
+/// are first rounded to nearest (beyond the range: +-inf), for integer
+/// elements rounded inward (lo up, hi down) and saturated to the element
+/// type; if that makes lo > hi, the result is hi.
 void Clip(const float* x, float* out, std::size_t n, double lo, double hi);
 void Clip(const double* x, double* out, std::size_t n, double lo, double hi);
 void Clip(const std::int32_t* x, std::int32_t* out, std::size_t n, double lo, double hi);

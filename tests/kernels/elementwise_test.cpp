@@ -1,34 +1,41 @@
 // Elementwise kernels against scalar references, on every SIMD target.
 //
+// The references are the functions generated from the ops' formulas
+// (opgen/math_reference.hpp, opgen/nn_reference.hpp; their rules are in
+// opgen/formula.hpp and checked by formula_test.cpp), evaluated in the type
+// the table gives: float32 arithmetic in double and rounded once (exact, or
+// innocuous double rounding for + - * / with 53 >= 2 * 24 + 2 bits).
+//
 // Tolerances (the same as stated in kernels/elementwise.hpp). "exact" means
 // bit-identical to the reference (any NaN matches any NaN) and therefore
 // identical on every target. Pow's ulp is the spacing of T at the exact
 // result (denorm_min in the subnormal range); infinite and NaN results must
 // match exactly.
 //
-// | function            | float32 | float64 | int32, int64 | reference                       |
-// |---------------------|---------|---------|--------------|---------------------------------|
-// | Add Sub Mul Square  | exact   | exact   | exact, wraps | double (f32), T (f64), unsigned |
-// | Div                 | exact   | exact   | exact        | same; 0 for x/0, MIN for MIN/-1 |
-// | Maximum Minimum     | exact   | exact   | exact        | NaN first, then -0 < +0         |
-// | Neg Abs             | exact   | exact   | exact, wraps | -x, std::fabs, unsigned         |
-// | Floor Ceil          | exact   | exact   |              | std::floor, std::ceil           |
-// | Relu LeakyRelu Clip | exact   | exact   | exact (Clip) | comparisons in T                |
-// | Pow                 | 1 ulp   | 2 ulp   |              | std::pow(double), powl          |
+// | function            | float32 | float64 | int32, int64 | reference: formula of, in     |
+// |---------------------|---------|---------|--------------|-------------------------------|
+// | Add Sub Mul Square  | exact   | exact   | exact, wraps | math.*: double (f32), T       |
+// | Div                 | exact   | exact   | exact        | math.div: same; x/0 = 0       |
+// | Maximum Minimum     | exact   | exact   | exact        | math.*: T (NaN, then -0 < +0) |
+// | Neg Abs             | exact   | exact   | exact, wraps | math.neg, math.abs: T         |
+// | Floor Ceil          | exact   | exact   |              | math.floor, math.ceil: T      |
+// | Relu LeakyRelu Clip | exact   | exact   | exact (Clip) | nn.*, math.clip: T            |
+// | Pow                 | 1 ulp   | 2 ulp   |              | math.pow: double, long double |
 #include "kernels/elementwise.hpp"
 
-#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "opgen/formula.hpp"
+#include "opgen/math_reference.hpp"
+#include "opgen/nn_reference.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
 #include "tests/kernels/sweep.hpp"
@@ -38,6 +45,8 @@ namespace opgen::kernel_tests {
 namespace {
 
 namespace k = opgen::kernels;
+namespace math = opgen::math::reference;
+namespace nn = opgen::nn::reference;
 
 constexpr double kPowUlpF32 = 1;
 constexpr double kPowUlpF64 = 2;
@@ -76,19 +85,18 @@ std::vector<T> Values(std::uint64_t seed) {
   }
 }
 
-// The reference of an arithmetic op: float32 in double (exact, or exactly
-// rounded once more: double rounding is innocuous for + - * / with 53 >= 2 *
-// 24 + 2 bits), float64 in double, integers in unsigned (wrapping) arithmetic.
-template <typename T, class FloatOp, class IntOp>
-long double Arithmetic(T x, T y, FloatOp float_op, IntOp int_op) {
-  if constexpr (std::is_same_v<T, float>) {
-    return static_cast<float>(float_op(static_cast<double>(x), static_cast<double>(y)));
-  } else if constexpr (std::is_same_v<T, double>) {
-    return float_op(x, y);
-  } else {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(int_op(static_cast<U>(x), static_cast<U>(y)));
-  }
+// Arithmetic references are evaluated in Wide<T> and rounded to T once:
+// float32 in double, the others in T.
+template <typename T>
+using Wide = std::conditional_t<std::is_same_v<T, float>, double, T>;
+
+// The reference `reference` (a generated function instantiated for
+// Wide<T>) as a function of T's.
+template <typename T>
+auto InWide(Wide<T> (*reference)(Wide<T>, Wide<T>)) {
+  return [reference](T x, T y) -> long double {
+    return opgen::formula::element<T>(reference(x, y));
+  };
 }
 
 template <typename T, class Kernel, class Reference>
@@ -114,52 +122,32 @@ template <typename T>
 void CheckAddSubMul() {
   ExpectBinaryExact<T>(
       "Add", [](const T* x, const T* y, T* out, std::size_t n) { k::Add(x, y, out, n); },
-      [](T x, T y) { return Arithmetic(x, y, std::plus<>(), std::plus<>()); });
+      InWide<T>(math::add<Wide<T>>));
   ExpectBinaryExact<T>(
       "Sub", [](const T* x, const T* y, T* out, std::size_t n) { k::Sub(x, y, out, n); },
-      [](T x, T y) { return Arithmetic(x, y, std::minus<>(), std::minus<>()); });
+      InWide<T>(math::sub<Wide<T>>));
   ExpectBinaryExact<T>(
       "Mul", [](const T* x, const T* y, T* out, std::size_t n) { k::Mul(x, y, out, n); },
-      [](T x, T y) { return Arithmetic(x, y, std::multiplies<>(), std::multiplies<>()); });
+      InWide<T>(math::mul<Wide<T>>));
 }
 
 // Integer division: truncation, x / 0 = 0, INT_MIN / -1 = INT_MIN.
 template <typename T>
-long double DivReference(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return Arithmetic(x, y, std::divides<>(), std::divides<>());
-  } else {
-    if (y == 0) return 0;
-    if (x == std::numeric_limits<T>::min() && y == -1) return x;
-    return x / y;
-  }
-}
-
-template <typename T>
 void CheckDiv() {
   ExpectBinaryExact<T>(
       "Div", [](const T* x, const T* y, T* out, std::size_t n) { k::Div(x, y, out, n); },
-      DivReference<T>);
+      InWide<T>(math::div<Wide<T>>));
 }
 
 // NaN if either is NaN; -0 < +0.
 template <typename T>
-long double MaximumReference(T x, T y, bool maximum) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<T>::quiet_NaN();
-    if (x == y) return std::signbit(x) == maximum ? y : x;
-  }
-  return maximum ? (x > y ? x : y) : (x < y ? x : y);
-}
-
-template <typename T>
 void CheckMaximumMinimum() {
   ExpectBinaryExact<T>(
       "Maximum", [](const T* x, const T* y, T* out, std::size_t n) { k::Maximum(x, y, out, n); },
-      [](T x, T y) { return MaximumReference(x, y, true); });
+      [](T x, T y) -> long double { return math::maximum(x, y); });
   ExpectBinaryExact<T>(
       "Minimum", [](const T* x, const T* y, T* out, std::size_t n) { k::Minimum(x, y, out, n); },
-      [](T x, T y) { return MaximumReference(x, y, false); });
+      [](T x, T y) -> long double { return math::minimum(x, y); });
 }
 
 template <typename T>
@@ -195,12 +183,10 @@ void CheckPow() {
     xs.push_back(v);
   }
   const auto kernel = [](const T* x, const T* y, T* out, std::size_t n) { k::Pow(x, y, out, n); };
+  // float32 in double, float64 in long double, neither rounded to T.
+  using Precise = std::conditional_t<kFloat, double, long double>;
   const auto reference = [](T x, T y) -> long double {
-    if constexpr (kFloat) {
-      return std::pow(static_cast<double>(x), static_cast<double>(y));
-    } else {
-      return std::pow(static_cast<long double>(x), static_cast<long double>(y));
-    }
+    return math::pow<Precise>(x, y);
   };
   Report report(Name<T>("Pow"), kFloat ? kPowUlpF32 : kPowUlpF64);
   CheckAllPairs(report, xs, ys, kernel, reference, Ulp());
@@ -226,67 +212,39 @@ void CheckPow() {
 
 template <typename T>
 void CheckNegAbsSquare() {
-  using U = std::make_unsigned_t<std::conditional_t<std::is_integral_v<T>, T, int>>;
   ExpectUnaryExact<T>(
       Name<T>("Neg"), [](const T* x, T* out, std::size_t n) { k::Neg(x, out, n); },
-      [](T x) -> long double {
-        if constexpr (std::is_floating_point_v<T>) {
-          return -x;
-        } else {
-          return static_cast<T>(U{0} - static_cast<U>(x));
-        }
-      });
+      [](T x) -> long double { return math::neg(x); });
   ExpectUnaryExact<T>(
       Name<T>("Abs"), [](const T* x, T* out, std::size_t n) { k::Abs(x, out, n); },
-      [](T x) -> long double {
-        if constexpr (std::is_floating_point_v<T>) {
-          return std::fabs(x);
-        } else {
-          return x < 0 ? static_cast<T>(U{0} - static_cast<U>(x)) : x;
-        }
-      });
+      [](T x) -> long double { return math::abs(x); });
   ExpectUnaryExact<T>(
       Name<T>("Square"), [](const T* x, T* out, std::size_t n) { k::Square(x, out, n); },
-      [](T x) { return Arithmetic(x, x, std::multiplies<>(), std::multiplies<>()); });
+      [](T x) -> long double { return opgen::formula::element<T>(math::square<Wide<T>>(x)); });
 }
 
 template <typename T>
 void CheckFloorCeil() {
   ExpectUnaryExact<T>(
       Name<T>("Floor"), [](const T* x, T* out, std::size_t n) { k::Floor(x, out, n); },
-      [](T x) -> long double { return std::floor(x); });
+      [](T x) -> long double { return math::floor(x); });
   ExpectUnaryExact<T>(
       Name<T>("Ceil"), [](const T* x, T* out, std::size_t n) { k::Ceil(x, out, n); },
-      [](T x) -> long double { return std::ceil(x); });
+      [](T x) -> long double { return math::ceil(x); });
 }
 
 template <typename T>
 void CheckRelus() {
   ExpectUnaryExact<T>(
       Name<T>("Relu"), [](const T* x, T* out, std::size_t n) { k::Relu(x, out, n); },
-      [](T x) -> long double { return x < 0 ? T{0} : x; });
+      [](T x) -> long double { return nn::relu(x); });
   // Slopes: ordinary, zero, negative, > 1 (overflow near max) and tiny
-  // (denormal products).
+  // (denormal products). The reference rounds alpha to T, as the kernel.
   for (const double alpha : {0.01, 0.2, 0.0, -0.5, 3.0, 1e-30}) {
-    const T a = static_cast<T>(alpha);
     ExpectUnaryExact<T>(
         Name<T>("LeakyRelu") + " alpha=" + std::to_string(alpha),
         [alpha](const T* x, T* out, std::size_t n) { k::LeakyRelu(x, out, n, alpha); },
-        [a](T x) -> long double { return x > 0 ? x : static_cast<T>(a * x); });
-  }
-}
-
-// Clip bounds as the header defines them: floats round to nearest (overflow
-// to +-inf), integers round inward and saturate.
-template <typename T>
-long double ClipBound(double bound, bool lower) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return RoundTo<T>(bound);
-  } else {
-    using L = std::numeric_limits<T>;
-    const long double r = lower ? std::ceil(static_cast<long double>(bound))
-                                : std::floor(static_cast<long double>(bound));
-    return std::clamp<long double>(r, L::min(), L::max());
+        [alpha](T x) -> long double { return nn::leaky_relu(x, alpha); });
   }
 }
 
@@ -305,16 +263,14 @@ void CheckClip() {
                                                          {-2147483648.5, 2147483647.5},
                                                          {-9.3e18, 9.3e18},
                                                          {-0.0, 0.0}};
+  // The reference rounds the bounds as the header says: floats to nearest
+  // (overflow to +-inf), integers inward (min and max of an integer and a
+  // float, opgen/formula.hpp), saturating.
   for (const auto& [lo, hi] : bounds) {
-    const long double low = ClipBound<T>(lo, true);
-    const long double high = ClipBound<T>(hi, false);
     ExpectUnaryExact<T>(
         Name<T>("Clip") + " [" + std::to_string(lo) + ", " + std::to_string(hi) + "]",
         [lo = lo, hi = hi](const T* x, T* out, std::size_t n) { k::Clip(x, out, n, lo, hi); },
-        [low, high](T x) -> long double {
-          const long double r = x < low ? low : static_cast<long double>(x);
-          return r > high ? high : r;
-        });
+        [lo = lo, hi = hi](T x) -> long double { return math::clip(x, lo, hi); });
   }
 }
 
