@@ -4,7 +4,11 @@
 // overloads, default_from on inputs and args, optional and counted inputs,
 // several outputs, custom shapes, out_variant = false, aliases, counted
 // outputs, counted string, dtype and enum args and config fields, and
-// registration in the same registry as the built-in namespaces.
+// registration in the same registry as the built-in namespaces; mixins from
+// an include file, nested and applied with skip, doc tokens, an arg
+// defaulting to x.rank(), a backend constraint and explicit out signatures.
+
+#include <cmath>
 
 #include "demo.hpp"
 #include "op_testing.hpp"
@@ -27,6 +31,26 @@ BOOST_AUTO_TEST_CASE(pointwise_with_default_from_and_inplace) {
   Tensor out;
   ops::affine(x, 0, 5, out);
   check_tensor(out, DType::float32, {3}, {5, 5, 5});
+}
+
+BOOST_AUTO_TEST_CASE(included_nested_mixins_skip_and_explicit_signatures) {
+  const Tensor x = Tensor::from<float>({1, 2, 3, 4}, {2, 2});
+  check_tensor(ops::shift(x), DType::float32, {2, 2}, {3, 4, 5, 6});  // offset 1 x rank 2
+  check_tensor(ops::shift(x, 0.5, 4), DType::float32, {2, 2}, {3, 4, 5, 6});
+  Tensor y = Tensor::empty({2, 2}, DType::float32);
+  ops::shift(x, -1, 1, y);
+  check_tensor(y, DType::float32, {2, 2}, {0, 1, 2, 3});
+  check_error([&] { ops::shift(x, 1, -1); },
+              {"demo.shift: rank must not be negative", "rank = -1"});
+  // The mixin's constraint was skipped: a large tensor passes.
+  BOOST_TEST(ops::shift(Tensor::zeros({1000001}, DType::float64)).length() == 1000001);
+  // The backend constraint is documented, not checked by the wrapper.
+  BOOST_TEST(std::isnan(ops::shift(x, std::nan(""), 1).data<float>()[0]));
+  const OpInfo* op = registry().find("demo.shift");
+  BOOST_REQUIRE(op != nullptr);
+  BOOST_TEST(op->cpp_name == "demo::ops::shift");
+  BOOST_TEST(op->doc.find("Called as `demo::ops::shift`") != std::string::npos);
+  BOOST_TEST(op->doc.find("%") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(configs_enums_and_several_outputs) {

@@ -73,6 +73,13 @@ double get(const Tensor& t, std::int64_t i) {
 void Affine(const float* x, float* y, std::size_t n, double a, double b) { affine(x, y, n, a, b); }
 void Affine(const double* x, double* y, std::size_t n, double a, double b) { affine(x, y, n, a, b); }
 
+void ShiftByRank(const float* x, float* y, std::size_t n, double offset, std::int64_t rank) {
+  affine(x, y, n, 1.0, offset * static_cast<double>(rank));
+}
+void ShiftByRank(const double* x, double* y, std::size_t n, double offset, std::int64_t rank) {
+  affine(x, y, n, 1.0, offset * static_cast<double>(rank));
+}
+
 Shape PoolShape(const Tensor& x, const Tensor&, ops::PoolEdge edge, const ops::WindowConfig& c) {
   const std::int64_t h = c.size[0], w = c.size[1];
   auto windows = [&](std::int64_t len, std::int64_t k) {

@@ -25,6 +25,10 @@ using opgen::Tensor;
 void Affine(const float* x, float* y, std::size_t n, double a, double b);
 void Affine(const double* x, double* y, std::size_t n, double a, double b);
 
+/// Pointwise (op `shift`, kernel family `shift_by_rank`): y = x + offset * rank.
+void ShiftByRank(const float* x, float* y, std::size_t n, double offset, std::int64_t rank);
+void ShiftByRank(const double* x, double* y, std::size_t n, double offset, std::int64_t rank);
+
 /// Custom: window sums of a float32 matrix, and the number of windows.
 Shape PoolShape(const Tensor& x, const Tensor& mask, ops::PoolEdge edge,
                 const ops::WindowConfig& config);
