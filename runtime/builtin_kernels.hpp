@@ -8,9 +8,12 @@
 
 #include "kernels/bitwise.hpp"
 #include "kernels/elementwise.hpp"
+#include "kernels/matmul.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/softmax.hpp"
 #include "kernels/transcendental.hpp"
+#include "opgen/shape.hpp"
+#include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
 
 namespace opgen::kernels {
@@ -20,5 +23,26 @@ namespace opgen::kernels {
 /// the wrapper); y has x's shape and dtype and may be x itself. Throws
 /// opgen::Error naming "nn.softmax" and "dim" when dim is out of range.
 void Softmax(const Tensor& x, std::int64_t dim, Tensor& y);
+
+// linalg (runtime/linalg.cpp). Each op's wrapper has checked the dtypes and
+// ranks its spec states and allocated the output with the shape function's
+// result; an out tensor may share storage with an input.
+
+/// linalg.matmul: c = a · b (numpy.matmul rules, optional transposes of
+/// matrix operands, broadcast batch dimensions) through the GEMM kernels.
+void Matmul(const Tensor& a, const Tensor& b, bool trans_a, bool trans_b, Tensor& c);
+/// linalg.transpose: x's dims permuted (reversed when dims is empty); the
+/// shape function throws opgen::Error unless dims is a permutation.
+Shape TransposeShape(const Tensor& x, Span<std::int64_t> dims);
+void Transpose(const Tensor& x, Span<std::int64_t> dims, Tensor& y);
+/// linalg.outer: z[i, j] = x[i] · y[j] over the flattened x and y.
+Shape OuterShape(const Tensor& x, const Tensor& y);
+void Outer(const Tensor& x, const Tensor& y, Tensor& z);
+/// linalg.trace: sums of diagonal `offset` of x's last two dimensions.
+Shape TraceShape(const Tensor& x, std::int64_t offset);
+void Trace(const Tensor& x, std::int64_t offset, Tensor& y);
+/// linalg.diag: a vector's diagonal matrix or a matrix's diagonal.
+Shape DiagShape(const Tensor& x, std::int64_t offset);
+void Diag(const Tensor& x, std::int64_t offset, Tensor& y);
 
 }  // namespace opgen::kernels

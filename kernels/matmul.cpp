@@ -1,0 +1,307 @@
+// Matrix product kernels (see matmul.hpp), compiled once per SIMD target by
+// foreach_target.h and dispatched at run time.
+//
+// The float kernels follow the GotoBLAS/BLIS layout: b is packed a block of
+// kc rows × nc columns at a time into panels nr columns wide (nr = 2 or 3
+// vectors), a strip of mr rows × kc of a is packed so that one k step reads
+// mr consecutive values, and a register tile of mr × nr accumulators runs
+// over k. The packed a strip (mr·kc elements) stays in L1 while the b block
+// (kc·nc, about 512 KiB) streams from L2; packing makes every load in the
+// inner loop contiguous whatever the operands' strides (transposes cost only
+// in packing), and zero padding lets the tile always run full width.
+#include "kernels/matmul.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/matmul.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The register tile: kRows × kVecs accumulators, plus kVecs b vectors and
+// one broadcast a value, must fit the register file without spilling.
+// SSE2..AVX2, and the emulated targets, have 16 vector registers: 6 × 2
+// (15 in use). AVX-512, NEON on AArch64, SVE and RVV have 32: 8 × 3 (28 in
+// use), which needs 11 loads per 24 FMAs, within the two load ports.
+#if (HWY_ARCH_X86 && HWY_TARGET > HWY_AVX3) || HWY_ARCH_ARM_V7 || HWY_TARGET == HWY_SCALAR || \
+    HWY_TARGET == HWY_EMU128
+constexpr size_t kRows = 6;
+constexpr size_t kVecs = 2;
+#else
+constexpr size_t kRows = 8;
+constexpr size_t kVecs = 3;
+#endif
+
+// kc: depth of one packed block (the a strip, kRows·kc, stays in L1).
+// The b block is kc × about kBlockBytes / (kc·sizeof(T)) columns, sized for
+// L2; larger blocks gain little and lose on cores with a 512 KiB L2.
+constexpr size_t kDepth = 256;
+constexpr size_t kBlockBytes = 512 * 1024;
+
+template <typename T>
+size_t PanelWidth() {
+  return kVecs * hn::Lanes(hn::ScalableTag<T>());
+}
+
+// Columns of one packed b block: a whole number of panels.
+template <typename T>
+size_t BlockColumns() {
+  const size_t nr = PanelWidth<T>();
+  return std::max<size_t>(1, kBlockBytes / (kDepth * sizeof(T)) / nr) * nr;
+}
+
+template <typename T>
+size_t WorkspaceElements() {
+  return kDepth * BlockColumns<T>() + kDepth * kRows;
+}
+
+size_t WorkspaceBytes(size_t element_size) {
+  // The b block first; the a strip after it starts 64-byte aligned because
+  // every size involved is a multiple of 16 elements or of kDepth.
+  return element_size == 4 ? WorkspaceElements<float>() * 4 : WorkspaceElements<double>() * 8;
+}
+
+// Packs rows [p0, p0 + kc) × columns [j0, j0 + nc) of b into panels of nr
+// columns: panel q holds b(p0 + p, j0 + q·nr + j) at [q·kc·nr + p·nr + j],
+// zero where j0 + q·nr + j >= j0 + nc.
+template <typename T>
+void PackB(const T* b, ptrdiff_t b_row, ptrdiff_t b_col, size_t p0, size_t kc, size_t j0,
+           size_t nc, size_t nr, T* HWY_RESTRICT out) {
+  for (size_t q = 0; q * nr < nc; ++q) {
+    T* panel = out + q * kc * nr;
+    const size_t width = std::min(nr, nc - q * nr);
+    const T* src = b + static_cast<ptrdiff_t>(p0) * b_row +
+                   static_cast<ptrdiff_t>(j0 + q * nr) * b_col;
+    if (b_col == 1) {
+      for (size_t p = 0; p < kc; ++p) {
+        std::memcpy(panel + p * nr, src + static_cast<ptrdiff_t>(p) * b_row, width * sizeof(T));
+        std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
+      }
+    } else {
+      // Transposed b: walk each column of the panel along its contiguous k.
+      for (size_t j = 0; j < width; ++j) {
+        const T* col = src + static_cast<ptrdiff_t>(j) * b_col;
+        for (size_t p = 0; p < kc; ++p) panel[p * nr + j] = col[static_cast<ptrdiff_t>(p) * b_row];
+      }
+      if (width < nr) {
+        for (size_t p = 0; p < kc; ++p) std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
+      }
+    }
+  }
+}
+
+// Packs rows [i0, i0 + rows) × columns [p0, p0 + kc) of a as
+// out[p·kRows + r] = a(i0 + r, p0 + p), zero for r >= rows.
+template <typename T>
+void PackA(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, size_t i0, size_t rows, size_t p0,
+           size_t kc, T* HWY_RESTRICT out) {
+  const T* src = a + static_cast<ptrdiff_t>(i0) * a_row + static_cast<ptrdiff_t>(p0) * a_col;
+  if (rows < kRows) std::fill(out, out + kc * kRows, T(0));
+  if (a_col == 1) {
+    for (size_t r = 0; r < rows; ++r) {
+      const T* row = src + static_cast<ptrdiff_t>(r) * a_row;
+      for (size_t p = 0; p < kc; ++p) out[p * kRows + r] = row[p];
+    }
+  } else {
+    for (size_t p = 0; p < kc; ++p) {
+      const T* col = src + static_cast<ptrdiff_t>(p) * a_col;
+      for (size_t r = 0; r < rows; ++r) out[p * kRows + r] = col[static_cast<ptrdiff_t>(r) * a_row];
+    }
+  }
+}
+
+// The register tile, written out row by row: Highway vectors may be sizeless
+// (SVE, RVV), so they cannot live in arrays. Unused rows and vectors are
+// removed by `if constexpr`.
+// clang-format off
+#define OPGEN_TILE_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define OPGEN_TILE_DECLARE(r) V c##r##0 = zero, c##r##1 = zero, c##r##2 = zero;
+#define OPGEN_TILE_STEP(r)                                          \
+  if constexpr (kRows > r) {                                        \
+    const V a##r = hn::Set(d, ap[r]);                               \
+    c##r##0 = hn::MulAdd(a##r, b0, c##r##0);                        \
+    if constexpr (kVecs > 1) c##r##1 = hn::MulAdd(a##r, b1, c##r##1); \
+    if constexpr (kVecs > 2) c##r##2 = hn::MulAdd(a##r, b2, c##r##2); \
+  }
+#define OPGEN_TILE_STORE(r)                                                   \
+  if constexpr (kRows > r) {                                                  \
+    T* row = out + r * ld;                                                    \
+    if (accumulate) {                                                         \
+      hn::StoreU(hn::Add(hn::LoadU(d, row), c##r##0), d, row);                \
+      if constexpr (kVecs > 1) hn::StoreU(hn::Add(hn::LoadU(d, row + N), c##r##1), d, row + N); \
+      if constexpr (kVecs > 2) hn::StoreU(hn::Add(hn::LoadU(d, row + 2 * N), c##r##2), d, row + 2 * N); \
+    } else {                                                                  \
+      hn::StoreU(c##r##0, d, row);                                            \
+      if constexpr (kVecs > 1) hn::StoreU(c##r##1, d, row + N);               \
+      if constexpr (kVecs > 2) hn::StoreU(c##r##2, d, row + 2 * N);           \
+    }                                                                         \
+  }
+// clang-format on
+
+// c(rows × cols) (+)= packed a strip · packed b panel over kc. A full tile
+// is stored in place; an edge tile goes through a buffer on the stack.
+template <class D, typename T = hn::TFromD<D>>
+HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, const T* HWY_RESTRICT bp,
+                       T* HWY_RESTRICT c, size_t ldc, size_t rows, size_t cols, bool accumulate) {
+  using V = hn::Vec<D>;
+  const size_t N = hn::Lanes(d);
+  const V zero = hn::Zero(d);
+  OPGEN_TILE_ROWS(OPGEN_TILE_DECLARE)
+  for (size_t p = 0; p < kc; ++p) {
+    const V b0 = hn::LoadU(d, bp);
+    const V b1 = kVecs > 1 ? hn::LoadU(d, bp + N) : zero;
+    const V b2 = kVecs > 2 ? hn::LoadU(d, bp + 2 * N) : zero;
+    OPGEN_TILE_ROWS(OPGEN_TILE_STEP)
+    ap += kRows;
+    bp += kVecs * N;
+  }
+  const bool full = rows == kRows && cols == kVecs * N;
+  if (full) {
+    T* out = c;
+    const size_t ld = ldc;
+    OPGEN_TILE_ROWS(OPGEN_TILE_STORE)
+    return;
+  }
+  HWY_ALIGN T buffer[kRows * kVecs * HWY_MAX_BYTES / sizeof(T)];
+  {
+    T* out = buffer;
+    const size_t ld = kVecs * N;
+    const bool keep = accumulate;
+    accumulate = false;
+    OPGEN_TILE_ROWS(OPGEN_TILE_STORE)
+    accumulate = keep;
+  }
+  for (size_t r = 0; r < rows; ++r) {
+    T* dst = c + r * ldc;
+    const T* src = buffer + r * kVecs * N;
+    if (accumulate) {
+      for (size_t j = 0; j < cols; ++j) dst[j] += src[j];
+    } else {
+      std::copy(src, src + cols, dst);
+    }
+  }
+}
+
+#undef OPGEN_TILE_STORE
+#undef OPGEN_TILE_STEP
+#undef OPGEN_TILE_DECLARE
+#undef OPGEN_TILE_ROWS
+
+template <typename T>
+void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff_t b_row,
+               ptrdiff_t b_col, T* c, size_t ldc, size_t m, size_t n, size_t k, void* workspace) {
+  if (m == 0 || n == 0) return;
+  if (k == 0) {
+    for (size_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, T(0));
+    return;
+  }
+  const hn::ScalableTag<T> d;
+  const size_t nr = PanelWidth<T>();
+  const size_t block_columns = BlockColumns<T>();
+  T* bp = static_cast<T*>(workspace);
+  T* ap = bp + kDepth * block_columns;
+  for (size_t j0 = 0; j0 < n; j0 += block_columns) {
+    const size_t nc = std::min(block_columns, n - j0);
+    for (size_t p0 = 0; p0 < k; p0 += kDepth) {
+      const size_t kc = std::min(kDepth, k - p0);
+      const bool accumulate = p0 > 0;
+      PackB(b, b_row, b_col, p0, kc, j0, nc, nr, bp);
+      for (size_t i0 = 0; i0 < m; i0 += kRows) {
+        const size_t rows = std::min(kRows, m - i0);
+        PackA(a, a_row, a_col, i0, rows, p0, kc, ap);
+        for (size_t q = 0; q * nr < nc; ++q) {
+          Tile(d, kc, ap, bp + q * kc * nr, c + i0 * ldc + j0 + q * nr, ldc, rows,
+               std::min(nr, nc - q * nr), accumulate);
+        }
+      }
+    }
+  }
+}
+
+void GemmF32(const float* a, ptrdiff_t a_row, ptrdiff_t a_col, const float* b, ptrdiff_t b_row,
+             ptrdiff_t b_col, float* c, size_t ldc, size_t m, size_t n, size_t k,
+             void* workspace) {
+  GemmFloat(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
+}
+
+void GemmF64(const double* a, ptrdiff_t a_row, ptrdiff_t a_col, const double* b,
+             ptrdiff_t b_row, ptrdiff_t b_col, double* c, size_t ldc, size_t m, size_t n,
+             size_t k, void* workspace) {
+  GemmFloat(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+HWY_EXPORT(WorkspaceBytes);
+HWY_EXPORT(GemmF32);
+HWY_EXPORT(GemmF64);
+
+std::size_t GemmWorkspaceBytes(std::size_t element_size) {
+  return HWY_DYNAMIC_DISPATCH(WorkspaceBytes)(element_size);
+}
+
+void Gemm(const float* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const float* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, float* c, std::size_t ldc, std::size_t m,
+          std::size_t n, std::size_t k, void* workspace) {
+  HWY_DYNAMIC_DISPATCH(GemmF32)(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
+}
+
+void Gemm(const double* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const double* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, double* c, std::size_t ldc, std::size_t m,
+          std::size_t n, std::size_t k, void* workspace) {
+  HWY_DYNAMIC_DISPATCH(GemmF64)(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
+}
+
+namespace {
+
+// Integers: row i of c accumulates a(i, p) · row p of b, so the inner loop
+// runs along contiguous rows of b and c (the compiler vectorises it when b
+// is row-major). Arithmetic is unsigned so that overflow wraps instead of
+// being undefined.
+template <typename T>
+void GemmInt(const T* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const T* b,
+             std::ptrdiff_t b_row, std::ptrdiff_t b_col, T* c, std::size_t ldc, std::size_t m,
+             std::size_t n, std::size_t k) {
+  using U = std::make_unsigned_t<T>;
+  for (std::size_t i = 0; i < m; ++i) {
+    U* row = reinterpret_cast<U*>(c + i * ldc);
+    std::fill(row, row + n, U(0));
+    for (std::size_t p = 0; p < k; ++p) {
+      const U aip = static_cast<U>(a[static_cast<std::ptrdiff_t>(i) * a_row +
+                                     static_cast<std::ptrdiff_t>(p) * a_col]);
+      const T* brow = b + static_cast<std::ptrdiff_t>(p) * b_row;
+      for (std::size_t j = 0; j < n; ++j) {
+        row[j] += aip * static_cast<U>(brow[static_cast<std::ptrdiff_t>(j) * b_col]);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
+          const std::int32_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int32_t* c,
+          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void*) {
+  GemmInt(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k);
+}
+
+void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
+          const std::int64_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c,
+          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void*) {
+  GemmInt(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k);
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE

@@ -1,0 +1,38 @@
+// Matrix products (GEMM): c = a · b for an m×k matrix a and a k×n matrix b,
+// each read through a row and a column stride (in elements), so transposed
+// and sliced operands need no copy: element (i, p) of a is
+// a[i * a_row + p * a_col]. c is m×n, row-major, rows `ldc` elements apart,
+// and must not overlap a or b. k == 0 gives zeros.
+//
+// Float kernels pack blocks of b (kc×nc) and strips of a (mr×kc) into the
+// workspace and run a register tile of mr rows × (2 or 3) vectors sized
+// from the target's vector length (see matmul.cpp); they sum in a different
+// order than a naive loop: each element differs from the exact dot product
+// by at most about k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer
+// kernels wrap around on overflow, as integer ops elsewhere do.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace opgen::kernels {
+
+/// Bytes of workspace (64-byte aligned) the float kernels need with
+/// elements of `element_size` bytes (4 or 8) on the target that runs.
+std::size_t GemmWorkspaceBytes(std::size_t element_size);
+
+void Gemm(const float* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const float* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, float* c, std::size_t ldc, std::size_t m,
+          std::size_t n, std::size_t k, void* workspace);
+void Gemm(const double* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const double* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, double* c, std::size_t ldc, std::size_t m,
+          std::size_t n, std::size_t k, void* workspace);
+/// Integer products need no workspace (pass null).
+void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
+          const std::int32_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int32_t* c,
+          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void* workspace);
+void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
+          const std::int64_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c,
+          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void* workspace);
+
+}  // namespace opgen::kernels

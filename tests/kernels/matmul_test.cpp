@@ -1,0 +1,156 @@
+// Matrix products against a double (long double for float64) reference on
+// every SIMD target: shapes around the register tile and block sizes
+// (1..9 rows, widths around 2 and 3 vectors, k past one 256-deep block, n
+// past one b block), all four transpose combinations, c rows wider than n
+// (whose padding must stay untouched), and k == 0.
+//
+// Tolerance, per element, with eps of the element type:
+//   |got - exact| <= (k + 2) eps Σ_p |a_ip b_pj|
+// the standard bound of a dot product summed in any order.
+// Integer products are exact with wrap-around.
+#include "kernels/matmul.hpp"
+
+#include <hwy/aligned_allocator.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "tests/kernels/inputs.hpp"
+#include "tests/kernels/targets.hpp"
+
+namespace opgen::kernel_tests {
+namespace {
+
+namespace k = opgen::kernels;
+
+struct Dims {
+  std::size_t m, n, k;
+};
+
+const std::vector<Dims> kDims = {
+    {1, 1, 1},   {1, 1, 0},   {3, 4, 0},   {2, 3, 5},   {5, 7, 3},    {6, 32, 17},  {8, 48, 33},
+    {9, 49, 1},  {7, 65, 64}, {13, 31, 8}, {1, 100, 7}, {100, 1, 9},  {17, 96, 257}, {4, 530, 20},
+    {3, 17, 600}, {33, 50, 70}};
+
+// A matrix of rows × cols stored with the given strides (row-major or
+// transposed), inside a buffer with a few elements of slack in front.
+template <typename T>
+struct Operand {
+  std::vector<T> storage;
+  std::ptrdiff_t row, col;
+  const T* data() const { return storage.data() + 3; }
+};
+
+template <typename T>
+Operand<T> MakeOperand(std::size_t rows, std::size_t cols, bool transposed, Random& random) {
+  Operand<T> op;
+  op.storage.assign(rows * cols + 3, T(0));
+  op.row = transposed ? 1 : static_cast<std::ptrdiff_t>(cols);
+  op.col = transposed ? static_cast<std::ptrdiff_t>(rows) : 1;
+  for (std::size_t i = 0; i < rows * cols; ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      op.storage[i + 3] = static_cast<T>(random.Uniform(-2, 2));
+    } else {
+      op.storage[i + 3] = random.Int<T>();
+    }
+  }
+  return op;
+}
+
+template <typename T>
+T At(const Operand<T>& x, std::size_t i, std::size_t j) {
+  return x.data()[static_cast<std::ptrdiff_t>(i) * x.row + static_cast<std::ptrdiff_t>(j) * x.col];
+}
+
+template <typename T>
+void CheckProducts() {
+  using Wide = std::conditional_t<std::is_same_v<T, double>, long double, double>;
+  const T sentinel = T(77);
+  ForEachTarget([&](std::int64_t) {
+    hwy::AlignedFreeUniquePtr<std::uint8_t[]> workspace;
+    if constexpr (std::is_floating_point_v<T>) {
+      workspace = hwy::AllocateAligned<std::uint8_t>(k::GemmWorkspaceBytes(sizeof(T)));
+    }
+    Random random(42);
+    for (const Dims& dims : kDims) {
+      for (int flags = 0; flags < 4; ++flags) {
+        const bool ta = (flags & 1) != 0;
+        const bool tb = (flags & 2) != 0;
+        BOOST_TEST_CONTEXT("m " << dims.m << " n " << dims.n << " k " << dims.k << " trans_a "
+                                << ta << " trans_b " << tb) {
+          const Operand<T> a = MakeOperand<T>(dims.m, dims.k, ta, random);
+          const Operand<T> b = MakeOperand<T>(dims.k, dims.n, tb, random);
+          const std::size_t ldc = dims.n + (flags == 3 ? 5 : 0);
+          std::vector<T> c(dims.m * ldc + 1, sentinel);
+          k::Gemm(a.data(), a.row, a.col, b.data(), b.row, b.col, c.data(), ldc, dims.m, dims.n,
+                  dims.k, workspace.get());
+          std::size_t bad = 0;
+          for (std::size_t i = 0; i < dims.m; ++i) {
+            for (std::size_t j = 0; j < ldc; ++j) {
+              const T got = c[i * ldc + j];
+              if (j >= dims.n) {
+                if (got != sentinel && bad++ < 3) BOOST_ERROR("padding overwritten at " << i << "," << j);
+                continue;
+              }
+              if constexpr (std::is_floating_point_v<T>) {
+                Wide sum = 0, magnitude = 0;
+                for (std::size_t p = 0; p < dims.k; ++p) {
+                  const Wide term = static_cast<Wide>(At(a, i, p)) * static_cast<Wide>(At(b, p, j));
+                  sum += term;
+                  magnitude += std::fabs(term);
+                }
+                const Wide bound = static_cast<Wide>(dims.k + 2) *
+                                   std::numeric_limits<T>::epsilon() * magnitude;
+                if (!(std::fabs(static_cast<Wide>(got) - sum) <= bound) && bad++ < 3) {
+                  BOOST_ERROR("c(" << i << ", " << j << ") = " << got << ", expected "
+                                   << static_cast<double>(sum) << " within "
+                                   << static_cast<double>(bound));
+                }
+              } else {
+                using U = std::make_unsigned_t<T>;
+                U sum = 0;
+                for (std::size_t p = 0; p < dims.k; ++p) {
+                  sum += static_cast<U>(At(a, i, p)) * static_cast<U>(At(b, p, j));
+                }
+                if (got != static_cast<T>(sum) && bad++ < 3) {
+                  BOOST_ERROR("c(" << i << ", " << j << ") = " << got << ", expected "
+                                   << static_cast<T>(sum));
+                }
+              }
+            }
+          }
+          BOOST_TEST(bad == 0u);
+          BOOST_TEST(c.back() == sentinel);
+        }
+      }
+    }
+  });
+}
+
+BOOST_AUTO_TEST_SUITE(matmul)
+
+BOOST_AUTO_TEST_CASE(gemm_float32_within_bound) { CheckProducts<float>(); }
+
+BOOST_AUTO_TEST_CASE(gemm_float64_within_bound) { CheckProducts<double>(); }
+
+BOOST_AUTO_TEST_CASE(gemm_int32_exact_with_wraparound) { CheckProducts<std::int32_t>(); }
+
+BOOST_AUTO_TEST_CASE(gemm_int64_exact_with_wraparound) { CheckProducts<std::int64_t>(); }
+
+// The workspace covers a b block and an a strip of at least 256 deep.
+BOOST_AUTO_TEST_CASE(workspace_is_sized_per_element) {
+  ForEachTarget([](std::int64_t) {
+    BOOST_TEST(k::GemmWorkspaceBytes(4) >= 256u * 4u * 8u);
+    BOOST_TEST(k::GemmWorkspaceBytes(8) >= 256u * 8u * 8u);
+  });
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace opgen::kernel_tests
