@@ -1,0 +1,141 @@
+// Matrix product speed: opgen's linalg::matmul (the public API, writing into
+// an out tensor) against OpenBLAS's cblas_sgemm/cblas_dgemm on one thread,
+// on the same inputs in the same run. Samples of the two alternate, and the
+// table shows medians, so that the shared machine's drift hits both alike.
+// Next to the speed, each side's largest error against a double (long
+// double) reference on sampled elements, as a fraction of Σ_p |a_ip·b_pj|.
+//
+//   build/bench/matmul_bench [--samples N] [--f64] [SIZE...]   (default 256 512 1024)
+//
+// OpenBLAS reads OPENBLAS_NUM_THREADS when it loads, so the program sets it
+// to 1 and re-executes itself when it is not set.
+#include <cblas.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "opgen/opgen.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <class T>
+void blas_gemm(const T* a, const T* b, T* c, int n) {
+  if constexpr (std::is_same_v<T, float>) {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+  } else {
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a, n, b, n, 0.0, c, n);
+  }
+}
+
+// Seconds per call of f, over enough calls to take about 20 ms.
+template <class F>
+double time_call(F&& f, int calls) {
+  const auto start = Clock::now();
+  for (int i = 0; i < calls; ++i) f();
+  return std::chrono::duration<double>(Clock::now() - start).count() / calls;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Largest |c - exact| / Σ|a b| over sampled elements of an n×n product.
+template <class T>
+double max_error(const T* a, const T* b, const T* c, int n) {
+  using Wide = std::conditional_t<std::is_same_v<T, float>, double, long double>;
+  std::mt19937 engine(7);
+  std::uniform_int_distribution<int> pick(0, n - 1);
+  double worst = 0;
+  for (int s = 0; s < 256; ++s) {
+    const int i = pick(engine), j = pick(engine);
+    Wide sum = 0, magnitude = 0;
+    for (int p = 0; p < n; ++p) {
+      const Wide t = static_cast<Wide>(a[i * n + p]) * static_cast<Wide>(b[p * n + j]);
+      sum += t;
+      magnitude += t < 0 ? -t : t;
+    }
+    const Wide err = static_cast<Wide>(c[i * n + j]) - sum;
+    worst = std::max(worst, static_cast<double>((err < 0 ? -err : err) / magnitude));
+  }
+  return worst;
+}
+
+template <class T>
+void run(int n, int samples) {
+  const opgen::DType dtype = opgen::dtype_of<T>;
+  const opgen::Shape shape{n, n};
+  opgen::Tensor a = opgen::Tensor::empty(shape, dtype);
+  opgen::Tensor b = opgen::Tensor::empty(shape, dtype);
+  opgen::Tensor c = opgen::Tensor::empty(shape, dtype);
+  std::vector<T> c_blas(static_cast<std::size_t>(n) * n);
+  std::mt19937 engine(1);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  for (std::int64_t i = 0; i < a.length(); ++i) {
+    a.data<T>()[i] = static_cast<T>(uniform(engine));
+    b.data<T>()[i] = static_cast<T>(uniform(engine));
+  }
+  const double flops = 2.0 * n * n * n;
+  const int calls = std::max(1, static_cast<int>(4e9 / flops));
+  auto ours = [&] { opgen::linalg::matmul(a, b, false, false, c); };
+  auto theirs = [&] { blas_gemm(a.data<T>(), b.data<T>(), c_blas.data(), n); };
+  ours();
+  theirs();
+  std::vector<double> t_ours, t_theirs;
+  for (int s = 0; s < samples; ++s) {
+    t_ours.push_back(time_call(ours, calls));
+    t_theirs.push_back(time_call(theirs, calls));
+  }
+  const double g_ours = flops / median(t_ours) * 1e-9;
+  const double g_theirs = flops / median(t_theirs) * 1e-9;
+  std::printf("%-8s %6d %12.1f %12.1f %8.2f %12.2e %12.2e\n", opgen::dtype_name(dtype).data(), n,
+              g_ours, g_theirs, g_ours / g_theirs, max_error(a.data<T>(), b.data<T>(), c.data<T>(), n),
+              max_error(a.data<T>(), b.data<T>(), c_blas.data(), n));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (std::getenv("OPENBLAS_NUM_THREADS") == nullptr) {
+    setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    execv("/proc/self/exe", argv);
+    std::perror("execv /proc/self/exe");  // fall through: measure anyway
+  }
+  int samples = 7;
+  bool f64 = false;
+  std::vector<int> sizes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
+      samples = std::max(1, std::atoi(argv[++i]));
+    } else if (std::strcmp(argv[i], "--f64") == 0) {
+      f64 = true;
+    } else if (std::atoi(argv[i]) > 0) {
+      sizes.push_back(std::atoi(argv[i]));
+    } else {
+      std::fprintf(stderr, "usage: %s [--samples N] [--f64] [SIZE...]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (sizes.empty()) sizes = {256, 512, 1024};
+  std::printf("matmul, n x n times n x n, one thread (OPENBLAS_NUM_THREADS=%s), medians of %d "
+              "alternating samples\n",
+              std::getenv("OPENBLAS_NUM_THREADS"), samples);
+  std::printf("%-8s %6s %12s %12s %8s %12s %12s\n", "dtype", "n", "opgen GF/s", "OpenBLAS", "ratio",
+              "opgen err", "OpenBLAS err");
+  for (int n : sizes) run<float>(n, samples);
+  if (f64) {
+    for (int n : sizes) run<double>(n, samples);
+  }
+  return 0;
+}
