@@ -1,0 +1,59 @@
+// Shared by the benchmark programs: the inputs every implementation sees,
+// the double-precision references and the error measure.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <string_view>
+#include <vector>
+
+namespace bench {
+
+/// The inputs of every op: x[i] = lo + (hi - lo) u_i with u_i the golden-ratio
+/// multiplicative hash of i over 2^32, rounded to float. bench/numpy_bench.py
+/// computes the same numbers, so numpy sees the same inputs.
+inline void fill_inputs(float* x, std::size_t n, double lo, double hi, std::uint32_t salt) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t h = static_cast<std::uint32_t>((i + salt) * 2654435761ULL);
+    x[i] = static_cast<float>(lo + (hi - lo) * (h / 4294967296.0));
+  }
+}
+
+/// The input range of each op (x for unary ops; x and y for binary ones).
+struct Range {
+  double lo, hi;
+};
+inline Range input_range(const char* op) {
+  const std::string_view o(op);
+  if (o == "sum") return {0.0, 1.0};
+  if (o == "softmax") return {-10.0, 10.0};
+  return {-6.0, 6.0};
+}
+
+/// max |y - r| / |r| over the elements (|y - r| where r == 0).
+inline double max_rel_error(const float* y, const double* r, std::size_t n) {
+  double e = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double d = std::fabs(static_cast<double>(y[i]) - r[i]);
+    const double rel = r[i] != 0 ? d / std::fabs(r[i]) : d;
+    if (!(rel <= e)) e = rel;  // also catches NaN
+  }
+  return e;
+}
+
+/// A 64-byte aligned float buffer (16M floats at most here).
+struct Buffer {
+  float* p = nullptr;
+  std::size_t n = 0;
+  explicit Buffer(std::size_t count) : n(count) {
+    p = static_cast<float*>(::operator new[](count * sizeof(float) + 64, std::align_val_t(64)));
+  }
+  ~Buffer() { ::operator delete[](p, std::align_val_t(64)); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+};
+
+}  // namespace bench

@@ -1,0 +1,47 @@
+// The peers' kernels, behind plain pointer+count functions. Eigen, the plain
+// loops, SLEEF and the FMA peak are compiled for this machine's CPU
+// (-march=native, as a user of those libraries would); oneDNN, XNNPACK and
+// OpenBLAS dispatch at run time themselves.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+/// One implementation of one op: out = op(x[, y]) over n floats. For "sum"
+/// out[0] receives the sum; for "softmax" n is a multiple of the row length
+/// (1024).
+using PeerFn = void (*)(const float* x, const float* y, float* out, std::size_t n);
+
+struct Peer {
+  std::string op;    // add, mul, relu, exp, tanh, sigmoid, gelu, sum, softmax
+  std::string name;  // eigen, loop, sleef, xnnpack, onednn, openblas
+  PeerFn fn;
+};
+
+/// Every peer kernel this build has, prepared for rows of kSoftmaxRow.
+std::vector<Peer> peers();
+inline constexpr std::size_t kSoftmaxRow = 1024;
+
+/// STREAM-style copy (c = a) and add (c = a + b), plain loops.
+void stream_copy(const float* a, float* c, std::size_t n);
+void stream_add(const float* a, const float* b, float* c, std::size_t n);
+
+/// Runs `iters` x 8 x 16 independent FMAs per vector lane; returns the
+/// number of flops done (2 per FMA per lane).
+double fma_peak_kernel(long iters);
+
+/// C = A B for n x n row-major float matrices, single-threaded peers.
+struct MatmulPeer {
+  std::string name;
+  void (*fn)(const float* a, const float* b, float* c, int n);
+};
+std::vector<MatmulPeer> matmul_peers();
+
+// The -march=native part of peers() and matmul_peers().
+std::vector<Peer> native_peers();
+std::vector<MatmulPeer> native_matmul_peers();
+
+}  // namespace bench

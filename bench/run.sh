@@ -1,0 +1,62 @@
+#!/bin/sh
+# Benchmarks opgen's public API against Eigen, numpy, oneDNN, XNNPACK, SLEEF
+# and OpenBLAS on the same inputs in one run, and prints one table (see
+# docs/benchmarks.md). Installs the peers from Debian when it can (apt-get,
+# as root); a peer that is missing is left out of the table.
+#
+#   bench/run.sh [--quick]
+#
+# Environment: OPGEN_BENCH_SIZES (default 1024,65536,1048576,16777216),
+# BENCH_REPS (repetitions, default 5), BENCH_MIN_TIME (seconds per
+# repetition, default 0.1), BENCH_CPU (core to pin to, default the last one),
+# BENCH_BUILD (build folder, default build-bench).
+set -eu
+cd "$(dirname "$0")/.."
+
+quick=false
+[ "${1:-}" = "--quick" ] && quick=true
+
+pkgs="libbenchmark-dev libeigen3-dev libopenblas-dev libdnnl-dev libxnnpack-dev libpthreadpool-dev libsleef-dev python3-numpy"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    for p in $missing; do
+      if apt-cache show "$p" >/dev/null 2>&1; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$p" >/dev/null || echo "run.sh: could not install $p" >&2
+      else
+        echo "run.sh: no package $p here; its peer is left out" >&2
+      fi
+    done
+  else
+    echo "run.sh: missing$missing (not root: install them to compare against those peers)" >&2
+  fi
+fi
+
+build=${BENCH_BUILD:-build-bench}
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build" --wrap-mode=nodownload -Dbenchmarks=enabled -Dbuildtype=release \
+    -Dtests=disabled -Ddocs=disabled >/dev/null
+fi
+ninja -C "$build" bench/ops_bench >/dev/null
+
+sizes=${OPGEN_BENCH_SIZES:-1024,65536,1048576,16777216}
+reps=${BENCH_REPS:-5}
+min_time=${BENCH_MIN_TIME:-0.1}
+if $quick; then reps=3; min_time=0.02; fi
+cpu=${BENCH_CPU:-$(($(nproc) - 1))}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPGEN_BENCH_SIZES="$sizes"
+taskset -c "$cpu" "$build/bench/ops_bench" --accuracy_out="$out/accuracy.json" \
+  --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
+  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  --benchmark_out="$out/ops.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
+  || { cat "$out/ops.log" >&2; exit 1; }
+taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" \
+  add,mul,relu,exp,tanh,sigmoid,gelu,sum,softmax "$min_time" "$reps" >"$out/numpy.json"
+/usr/bin/python3 bench/table.py "$out/ops.json" "$out/accuracy.json" "$out/numpy.json"

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Prints bench/run.sh's table from the JSON of ops_bench (Google Benchmark,
+median aggregates), its --accuracy_out file and numpy_bench.py's output.
+
+Usage: table.py OPS_BENCH.json ACCURACY.json NUMPY.json
+"""
+
+import json
+import sys
+
+OPS = ["add", "mul", "relu", "exp", "tanh", "sigmoid", "gelu", "sum", "softmax"]
+
+
+def si(n):
+    for unit, k in (("M", 1 << 20), ("K", 1 << 10)):
+        if n >= k and n % k == 0:
+            return f"{n // k}{unit}"
+    return str(n)
+
+
+def main():
+    gb = json.load(open(sys.argv[1]))
+    acc = json.load(open(sys.argv[2]))
+    npy = json.load(open(sys.argv[3]))
+    ctx = gb["context"]
+    med = {}
+    for b in gb["benchmarks"]:
+        if b.get("aggregate_name", "median") == "median":
+            med[b.get("run_name", b["name"])] = b
+
+    # op -> size -> impl -> (gelem/s, err)
+    data = {}
+    for name, b in med.items():
+        parts = name.split("/")
+        if len(parts) == 3 and "items_per_second" in b:
+            op, impl, n = parts
+            data.setdefault(op, {}).setdefault(int(n), {})[impl] = (
+                b["items_per_second"] / 1e9, acc.get(name, float("nan")))
+    for name, v in npy["ops"].items():
+        op, impl, n = name.split("/")
+        data.setdefault(op, {}).setdefault(int(n), {})[impl] = (v["gelem_s"], v["err"])
+
+    print(f"opgen vs peers, one core (taskset), medians of {gb['benchmarks'][0].get('repetitions', 1)}"
+          f" repetitions, CPU time; {ctx.get('num_cpus')} CPUs @ {ctx.get('mhz_per_cpu')} MHz;"
+          f" numpy {npy['numpy']}")
+    print("Gelem/s of float32 elements; err = max relative error vs a double reference, same inputs")
+    print()
+    hdr = f"{'op':8} {'size':>5} | {'opgen':>7} | {'best peer':>9} {'Gelem/s':>7} | {'ratio':>5} | {'err opgen':>9} {'err peer':>9}"
+    print(hdr)
+    print("-" * len(hdr))
+    ratios = []
+    for op in OPS + sorted(set(data) - set(OPS)):
+        for n in sorted(data.get(op, {})):
+            row = data[op][n]
+            if "opgen" not in row:
+                continue
+            og, oe = row["opgen"]
+            peers = {k: v for k, v in row.items() if k != "opgen"}
+            if not peers:
+                continue
+            best = max(peers, key=lambda k: peers[k][0])
+            pg, pe = peers[best]
+            ratio = og / pg
+            ratios.append(ratio)
+            print(f"{op:8} {si(n):>5} | {og:7.2f} | {best:>9} {pg:7.2f} | {ratio:5.2f} | {oe:9.2e} {pe:9.2e}")
+    if ratios:
+        print(f"ratio opgen / best peer: min {min(ratios):.2f}, max {max(ratios):.2f},"
+              f" {sum(r >= 1.0 for r in ratios)} of {len(ratios)} rows >= 1.0")
+
+    print()
+    print(f"{'memory':8} {'size':>5} | {'copy GB/s':>9} {'add GB/s':>9} | {'opgen add GB/s':>14} | {'ratio':>5}")
+    for n in sorted({int(k.split('/')[2]) for k in med if k.startswith("stream_add/")}):
+        c = med.get(f"stream_copy/loop/{n}", {}).get("bytes_per_second", 0) / 1e9
+        a = med.get(f"stream_add/loop/{n}", {}).get("bytes_per_second", 0) / 1e9
+        o = data.get("add", {}).get(n, {}).get("opgen", (0, 0))[0] * 12
+        print(f"{'stream':8} {si(n):>5} | {c:9.1f} {a:9.1f} | {o:14.1f} | {o / a if a else 0:5.2f}")
+
+    print()
+    print("per-call overhead, 1-element float32 add (ns):")
+    for kind in ("full", "out"):
+        b = med.get(f"overhead/opgen/{kind}")
+        if b:
+            print(f"  {kind:4} call: opgen {b['cpu_time']:6.1f}   numpy {npy['overhead'][kind]:6.1f}")
+
+    peak = med.get("fma_peak/loop/0", {}).get("flops", 0) / 1e9
+    mm = {}
+    for name, b in med.items():
+        parts = name.split("/")
+        if parts[0] == "matmul" and "flops" in b:
+            mm.setdefault(int(parts[2]), {})[parts[1]] = b["flops"] / 1e9
+    print()
+    print(f"FMA peak (measured, one core): {peak:.1f} GFLOP/s")
+    if mm:
+        print(f"{'matmul':8} {'n':>5} | {'opgen':>7} | {'best peer':>9} {'GFLOP/s':>7} | {'ratio':>5} | {'% peak':>6} | others")
+        for n in sorted(mm):
+            row = mm[n]
+            peers = {k: v for k, v in row.items() if k != "opgen"}
+            best = max(peers, key=peers.get) if peers else "-"
+            pg = peers.get(best, 0)
+            og = row.get("opgen")
+            others = " ".join(f"{k} {v:.1f}" for k, v in sorted(peers.items()) if k != best)
+            if og is None:
+                print(f"{'matmul':8} {n:5} | {'-':>7} | {best:>9} {pg:7.1f} | {'-':>5} | {pg / peak * 100 if peak else 0:5.0f}% | {others}")
+            else:
+                print(f"{'matmul':8} {n:5} | {og:7.1f} | {best:>9} {pg:7.1f} | {og / pg:5.2f} | {og / peak * 100 if peak else 0:5.0f}% | {others}")
+
+
+if __name__ == "__main__":
+    main()
