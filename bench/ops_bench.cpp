@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,10 @@
 #include <functional>
 #include <map>
 #include <memory>
+#if __has_include(<opgen/linalg.hpp>)
+#include <opgen/linalg.hpp>
+#define BENCH_HAVE_OPGEN_MATMUL 1
+#endif
 #include <opgen/math.hpp>
 #include <opgen/nn.hpp>
 #include <opgen/tensor.hpp>
@@ -263,7 +268,26 @@ void register_all(const std::map<std::string, std::vector<std::pair<std::string,
     st.counters["flops"] = benchmark::Counter(flops, benchmark::Counter::kIsRate);
   });
 
-  for (const bench::MatmulPeer& p : bench::matmul_peers()) {
+  std::vector<bench::MatmulPeer> mm = bench::matmul_peers();
+#ifdef BENCH_HAVE_OPGEN_MATMUL
+  mm.push_back({"opgen", [](const float* a, const float* b, float* c, int n) {
+                  // Tensors own their data: the inputs are copied into
+                  // tensors kept per size on the first call only.
+                  static std::map<int, std::array<Tensor, 3>> cache;
+                  auto& t = cache[n];
+                  const std::size_t nn = static_cast<std::size_t>(n) * n;
+                  if (!t[0].defined()) {
+                    for (auto& x : t) x = Tensor::zeros(Shape{n, n}, DType::float32);
+                  }
+                  if (t[0].data<float>()[0] != a[0] || t[1].data<float>()[nn - 1] != b[nn - 1]) {
+                    std::memcpy(t[0].data<float>(), a, nn * sizeof(float));
+                    std::memcpy(t[1].data<float>(), b, nn * sizeof(float));
+                  }
+                  opgen::linalg::matmul(t[0], t[1], false, false, t[2]);
+                  (void)c;
+                }});
+#endif
+  for (const bench::MatmulPeer& p : mm) {
     for (int n : {256, 512, 1024}) {
       auto fn = p.fn;
       benchmark::RegisterBenchmark(
