@@ -19,6 +19,7 @@ struct GeneratedFiles {
   std::string source;     // <ns>.cpp: checked wrappers, dispatch, registry entries
   std::string reference;  // <ns>.md: the reference page
   std::string formulas;   // <ns>_reference.hpp: scalar reference functions of the formulas
+  std::string negative_tests;  // <ns>_negative_test.cpp: a test per check of every op
 };
 
 /// Emits the files of a checked namespace (which must have no errors).
@@ -56,5 +57,12 @@ std::string emit_reference(const CheckedNamespace& ns, Diagnostics& diags);
 /// <cpp_name>(T x, ..., args...)` in namespace `<cpp_namespace>::reference`,
 /// returning bool where the formula is a comparison.
 std::string emit_formulas(const CheckedNamespace& ns);
+
+/// The negative tests of a namespace, a Boost.Test source
+/// (emit_negative_tests.cpp): per op, its parameters and every check its
+/// wrapper runs, for the runner in tests/negative/negative.hpp, which
+/// shows each check rejecting a call that violates it alone. Checks no call
+/// by name can reach are listed in comments with the reason.
+std::string emit_negative_tests(const CheckedNamespace& ns);
 
 }  // namespace opgen::gen

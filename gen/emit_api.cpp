@@ -189,6 +189,7 @@ GeneratedFiles emit(const CheckedNamespace& cns, Diagnostics& diags) {
 
   files.reference = emit_reference(cns, diags);
   files.formulas = emit_formulas(cns);
+  files.negative_tests = emit_negative_tests(cns);
   return files;
 }
 

@@ -1,6 +1,7 @@
 // opgen: the command line of the generator.
 //
 //   opgen generate SPEC --out-dir DIR [--depfile FILE] [--root DIR] [--include-dir DIR]...
+//                  [--negative-tests]
 //   opgen check SPEC...
 //   opgen list SPEC...
 //   opgen describe --json SPEC... [--root DIR] [--include-dir DIR]...
@@ -43,6 +44,9 @@ constexpr const char* kUsage =
     "                        to DIR (default: as given)\n"
     "      --include-dir DIR search DIR for includes not found beside the\n"
     "                        including file (repeatable)\n"
+    "      --negative-tests  also write DIR/<ns>_negative_test.cpp: a Boost.Test\n"
+    "                        source calling every op once per check with a\n"
+    "                        violating call (runner: tests/negative/)\n"
     "  check SPEC...         Report every problem in the specs; write nothing.\n"
     "  list SPEC...          One line per op: namespace.name(params) -> outputs\n"
     "                        ('?' marks optional parameters).\n"
@@ -70,6 +74,7 @@ struct Options {
   std::string depfile;
   bool json = false;
   bool show_classes = false;
+  bool negative_tests = false;
   LoadOptions load;
 };
 
@@ -87,6 +92,8 @@ std::string parse_options(int argc, char** argv, int first, bool generate, bool 
       if (!value(o.out_dir)) return "--out-dir needs a directory";
     } else if (generate && arg == "--depfile") {
       if (!value(o.depfile)) return "--depfile needs a file name";
+    } else if (generate && arg == "--negative-tests") {
+      o.negative_tests = true;
     } else if (describe && arg == "--json") {
       o.json = true;
     } else if (arg == "--root") {
@@ -123,12 +130,15 @@ int generate(const Options& o) {
   }
   namespace fs = std::filesystem;
   const fs::path dir(o.out_dir);
-  const std::vector<std::pair<std::string, const std::string*>> outputs = {
+  std::vector<std::pair<std::string, const std::string*>> outputs = {
       {(dir / (r.ns + ".hpp")).string(), &r.files->header},
       {(dir / (r.ns + ".cpp")).string(), &r.files->source},
       {(dir / (r.ns + ".md")).string(), &r.files->reference},
       {(dir / (r.ns + "_reference.hpp")).string(), &r.files->formulas},
   };
+  if (o.negative_tests) {
+    outputs.emplace_back((dir / (r.ns + "_negative_test.cpp")).string(), &r.files->negative_tests);
+  }
   for (const auto& [path, text] : outputs) {
     if (std::string err = opgen::gen::write_if_changed(path, *text); !err.empty()) {
       std::cerr << "opgen: " << err << "\n";
