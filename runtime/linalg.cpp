@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -164,12 +165,17 @@ T wrapping_add(T x, T y) {
 // first element.
 std::int64_t diagonal(std::int64_t rows, std::int64_t cols, std::int64_t offset,
                       std::int64_t& first) {
+  // An offset past the matrix gives no elements; -offset and -offset * cols
+  // are computed only inside it, where they cannot overflow.
+  first = 0;
   if (offset >= 0) {
+    if (offset >= cols) return 0;
     first = offset;
-    return offset >= cols ? 0 : std::min(rows, cols - offset);
+    return std::min(rows, cols - offset);
   }
+  if (offset <= -rows) return 0;
   first = -offset * cols;
-  return -offset >= rows ? 0 : std::min(rows + offset, cols);
+  return std::min(rows + offset, cols);
 }
 
 }  // namespace
@@ -269,9 +275,15 @@ void Trace(const Tensor& x, std::int64_t offset, Tensor& y) {
 }
 
 Shape DiagShape(const Tensor& x, std::int64_t offset) {
-  const std::int64_t magnitude = offset < 0 ? -offset : offset;
   if (x.rank() == 1) {
-    const std::int64_t side = x.shape()[0] + magnitude;
+    // n + |offset| must not overflow (nor |offset| itself); a side whose
+    // square overflows is rejected when the output is allocated.
+    std::int64_t side = 0;
+    if (offset == std::numeric_limits<std::int64_t>::min() ||
+        __builtin_add_overflow(x.shape()[0], offset < 0 ? -offset : offset, &side)) {
+      throw Error("linalg.diag", "offset",
+                  "offset " + std::to_string(offset) + " gives a matrix too large to represent");
+    }
     return Shape{side, side};
   }
   std::int64_t first = 0;

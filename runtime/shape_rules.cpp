@@ -287,7 +287,14 @@ Shape shape_from(const char* op, const char* param, Span<std::int64_t> dims) {
 void prepare_output(const char* op, const char* param, Tensor& out, const Shape& shape,
                     DType dtype) {
   if (!out.defined()) {
-    out = Tensor::empty(shape, dtype);
+    try {
+      out = Tensor::empty(shape, dtype);
+    } catch (const Error& e) {
+      // Too many elements, or too many bytes, for this op's output: say
+      // which op and output (Tensor::empty names neither).
+      if (!e.op().empty()) throw;
+      throw Error(op, param, std::string(param) + ": " + e.message());
+    }
     return;
   }
   if (out.dtype() != dtype || !(out.shape() == shape)) {
