@@ -9,6 +9,7 @@
 #include "kernels/bitwise.hpp"
 #include "kernels/elementwise.hpp"
 #include "kernels/matmul.hpp"
+#include "kernels/random.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/softmax.hpp"
 #include "kernels/transcendental.hpp"
@@ -44,5 +45,20 @@ void Trace(const Tensor& x, std::int64_t offset, Tensor& y);
 /// linalg.diag: a vector's diagonal matrix or a matrix's diagonal.
 Shape DiagShape(const Tensor& x, std::int64_t offset);
 void Diag(const Tensor& x, std::int64_t offset, Tensor& y);
+/// random.uniform, random.normal, random.exponential, random.bernoulli and
+/// random.binomial: y (allocated by the wrapper with the shape and dtype
+/// asked for, both checked) receives elements offset .. offset + n - 1 of
+/// the stream of seed (kernels/random.hpp); the shape and dtype arguments
+/// are y's and are not read again.
+void Uniform(Span<std::int64_t> shape, std::int64_t seed, double low, double high, DType dtype,
+             std::int64_t offset, Tensor& y);
+void Normal(Span<std::int64_t> shape, std::int64_t seed, double mean, double stddev, DType dtype,
+            std::int64_t offset, Tensor& y);
+void Exponential(Span<std::int64_t> shape, std::int64_t seed, double lambda, DType dtype,
+                 std::int64_t offset, Tensor& y);
+void Bernoulli(Span<std::int64_t> shape, std::int64_t seed, double p, DType dtype,
+               std::int64_t offset, Tensor& y);
+void Binomial(Span<std::int64_t> shape, std::int64_t seed, std::int64_t n_trials, double p,
+              DType dtype, std::int64_t offset, Tensor& y);
 
 }  // namespace opgen::kernels

@@ -1,0 +1,604 @@
+// Random kernels (see random.hpp), compiled once per SIMD target by
+// foreach_target.h and dispatched at run time. Built with -ffp-contract=off
+// (kernels/meson.build): a fused multiply-add on targets that have one would
+// round differently from the mul + add of the others, and the streams must be
+// bit-identical on every target.
+//
+// Speed: Philox runs on 64-bit lanes holding one 32-bit counter word each,
+// so one MulEven gives the whole 32x32 -> 64-bit product (no odd-lane
+// shuffles); 16 blocks make a group of 64 words, written to an L1 buffer and
+// read back by the transforms, which work on rows of 16 words.
+#include "kernels/random.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "kernels/philox.hpp"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/random.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+constexpr std::size_t kGroupWords = philox::kGroupWords;
+constexpr std::size_t kBatchGroups = 4;  // groups per Philox call: ILP across rounds
+
+// Writes the words of groups group0 .. group0 + groups - 1 to w (64 each).
+HWY_INLINE void PhiloxGroups(std::uint64_t seed, std::uint64_t group0, std::size_t groups,
+                             std::uint32_t* HWY_RESTRICT w) {
+#if HWY_TARGET == HWY_SCALAR
+  // One lane: no 32-bit view of a 64-bit lane; the scalar code is the same
+  // function.
+  for (std::size_t g = 0; g < groups; ++g) {
+    for (std::uint64_t l = 0; l < 16; ++l) {
+      const std::uint64_t b = (group0 + g) * 16 + l;
+      const philox::Block c = philox::Encrypt(
+          {static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(b >> 32), 0, 0},
+          static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32));
+      for (std::size_t k = 0; k < 4; ++k) w[g * kGroupWords + 16 * k + l] = c[k];
+    }
+  }
+#else
+  const hn::CappedTag<std::uint64_t, 16> d64;
+  const hn::Repartition<std::uint32_t, decltype(d64)> d32;
+  const hn::Rebind<std::uint32_t, decltype(d64)> d32h;
+  const std::size_t N = hn::Lanes(d64);
+  const auto m0 = hn::BitCast(d32, hn::Set(d64, philox::kM0));
+  const auto m1 = hn::BitCast(d32, hn::Set(d64, philox::kM1));
+  const auto zero = hn::Zero(d64);
+  const auto k0 = static_cast<std::uint32_t>(seed);
+  const auto k1 = static_cast<std::uint32_t>(seed >> 32);
+  for (std::size_t g = 0; g < groups; ++g) {
+    for (std::size_t s = 0; s < 16; s += N) {
+      // Upper halves of the lanes may hold garbage: MulEven reads only the
+      // lower 32 bits, and TruncateTo keeps only them.
+      const auto b = hn::Iota(d64, (group0 + g) * 16 + s);
+      auto c0 = b;
+      auto c1 = hn::ShiftRight<32>(b);
+      auto c2 = zero;
+      auto c3 = zero;
+      std::uint32_t r0 = k0, r1 = k1;
+      for (int r = 0; r < philox::kRounds; ++r) {
+        const auto p0 = hn::MulEven(hn::BitCast(d32, c0), m0);
+        const auto p1 = hn::MulEven(hn::BitCast(d32, c2), m1);
+        c0 = hn::Xor3(hn::ShiftRight<32>(p1), c1, hn::Set(d64, r0));
+        c1 = p1;
+        c2 = hn::Xor3(hn::ShiftRight<32>(p0), c3, hn::Set(d64, r1));
+        c3 = p0;
+        r0 += philox::kW0;
+        r1 += philox::kW1;
+      }
+      std::uint32_t* row = w + g * kGroupWords + s;
+      hn::StoreU(hn::TruncateTo(d32h, c0), d32h, row);
+      hn::StoreU(hn::TruncateTo(d32h, c1), d32h, row + 16);
+      hn::StoreU(hn::TruncateTo(d32h, c2), d32h, row + 32);
+      hn::StoreU(hn::TruncateTo(d32h, c3), d32h, row + 48);
+    }
+  }
+#endif
+}
+
+// Runs transform(words, x, dst) once per group covering stream elements
+// [first, first + n) (kPerGroup elements per group of 64 words). Whole
+// groups write straight to out; the partial ones at either end go through
+// a buffer, so a chunked call writes exactly what one big call would.
+template <std::size_t kPerGroup, typename TX, typename T, class Transform>
+HWY_INLINE void RunStream(std::uint64_t seed, std::uint64_t first, const TX* x, T* out,
+                          std::size_t n, const Transform& transform) {
+  HWY_ALIGN std::uint32_t words[kBatchGroups * kGroupWords];
+  HWY_ALIGN T tmp[kPerGroup];
+  HWY_ALIGN TX xtmp[kPerGroup];
+  const std::uint64_t end = first + n;
+  std::uint64_t e = first;
+  while (e < end) {
+    const std::uint64_t g0 = e / kPerGroup;
+    const std::uint64_t left = (end - g0 * kPerGroup + kPerGroup - 1) / kPerGroup;
+    const std::size_t groups = static_cast<std::size_t>(std::min<std::uint64_t>(kBatchGroups, left));
+    PhiloxGroups(seed, g0, groups, words);
+    for (std::size_t i = 0; i < groups; ++i) {
+      const std::uint64_t start = (g0 + i) * kPerGroup;
+      const std::size_t lo = static_cast<std::size_t>(std::max(e, start) - start);
+      const std::size_t hi = static_cast<std::size_t>(std::min<std::uint64_t>(end - start, kPerGroup));
+      const std::uint32_t* w = words + i * kGroupWords;
+      if (lo == 0 && hi == kPerGroup) {
+        transform(w, x == nullptr ? nullptr : x + (start - first), out + (start - first));
+      } else {
+        if (x != nullptr) {
+          std::fill(xtmp, xtmp + kPerGroup, TX{});
+          std::copy(x + (start + lo - first), x + (start + hi - first), xtmp + lo);
+        }
+        transform(w, x == nullptr ? nullptr : xtmp, tmp);
+        std::copy(tmp + lo, tmp + hi, out + (start + lo - first));
+      }
+    }
+    e = std::min(end, (g0 + groups) * kPerGroup);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Transforms, without fused multiply-add and in a fixed order.
+
+// c[0] + z (c[1] + z (... + z c[k])), coefficients given highest last.
+template <std::size_t K, class D>
+HWY_INLINE hn::Vec<D> Poly(D d, hn::Vec<D> z, const double* c) {
+  using T = hn::TFromD<D>;
+  auto acc = hn::Set(d, static_cast<T>(c[K - 1]));
+  for (std::size_t k = K - 1; k-- > 0;) acc = hn::Add(hn::Mul(acc, z), hn::Set(d, static_cast<T>(c[k])));
+  return acc;
+}
+
+// 2 / (2k + 1), the series of ln m = 2 atanh(s), s = (m - 1) / (m + 1).
+constexpr double kLogSeries[] = {2.0,        2.0 / 3,  2.0 / 5,  2.0 / 7,  2.0 / 9,  2.0 / 11,
+                                 2.0 / 13,   2.0 / 15, 2.0 / 17, 2.0 / 19, 2.0 / 21, 2.0 / 23};
+
+template <typename T>
+struct LogConsts;
+template <>
+struct LogConsts<float> {
+  static constexpr std::int32_t kSqrtHalf = 0x3F3504F3;  // bits of sqrt(1/2)
+  static constexpr int kMantissa = 23;
+  static constexpr std::int32_t kMask = 0x7FFFFF;
+  static constexpr float kLn2Hi = 0.693145751953125f;  // 16 bits: k ln2_hi exact
+  static constexpr float kLn2Lo = 1.42860682030941723212e-06f;
+  static constexpr std::size_t kTerms = 6;  // truncation < 2e-9 relative
+};
+template <>
+struct LogConsts<double> {
+  static constexpr std::int64_t kSqrtHalf = 0x3FE6A09E667F3BCDLL;
+  static constexpr int kMantissa = 52;
+  static constexpr std::int64_t kMask = 0xFFFFFFFFFFFFFLL;
+  static constexpr double kLn2Hi = 6.93147180369123816490e-01;  // 32 bits
+  static constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  static constexpr std::size_t kTerms = 12;  // truncation < 1e-18 relative
+};
+
+// ln x for positive normal x (the uniforms here are >= 2^-53): x = 2^k m with
+// m in [sqrt(1/2), sqrt(2)), ln x = k ln 2 + 2 atanh((m - 1) / (m + 1)).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V LogPositive(D d, V x) {
+  using T = hn::TFromD<D>;
+  using C = LogConsts<T>;
+  const hn::RebindToSigned<D> di;
+  const auto ix = hn::Sub(hn::BitCast(di, x), hn::Set(di, C::kSqrtHalf));
+  const auto k = hn::ConvertTo(d, hn::ShiftRight<C::kMantissa>(ix));
+  const V m = hn::BitCast(d, hn::Add(hn::And(ix, hn::Set(di, C::kMask)), hn::Set(di, C::kSqrtHalf)));
+  // fdlibm's arrangement: ln(1 + f) = f - (f^2/2 - s (f^2/2 + R)), with
+  // R = 2 s^2/3 + 2 s^4/5 + ..., keeps the large term f exact.
+  const V f = hn::Sub(m, hn::Set(d, T{1}));
+  const V s = hn::Div(f, hn::Add(hn::Set(d, T{2}), f));
+  const V z = hn::Mul(s, s);
+  const V r = hn::Mul(z, Poly<C::kTerms - 1>(d, z, kLogSeries + 1));
+  const V hfsq = hn::Mul(hn::Set(d, T{0.5}), hn::Mul(f, f));
+  const V tail = hn::Add(hn::Mul(s, hn::Add(hfsq, r)), hn::Mul(k, hn::Set(d, C::kLn2Lo)));
+  return hn::Add(hn::Mul(k, hn::Set(d, C::kLn2Hi)), hn::Sub(f, hn::Sub(hfsq, tail)));
+}
+
+// (2 pi)^k / k! with the signs of the sine (odd k) and cosine (even k)
+// series, for polynomials in f of sin(2 pi f), cos(2 pi f), |f| <= 1/8.
+constexpr double TrigCoefficient(int k) {
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c *= 6.283185307179586476925286766559 / i;
+  return (k / 2) % 2 == 1 ? -c : c;
+}
+template <std::size_t K>
+struct TrigSeries {
+  double sin[K], cos[K];  // in powers of f^2: sin = f * P(f^2), cos = Q(f^2)
+  constexpr TrigSeries() : sin(), cos() {
+    for (std::size_t i = 0; i < K; ++i) {
+      sin[i] = TrigCoefficient(static_cast<int>(2 * i + 1));
+      cos[i] = TrigCoefficient(static_cast<int>(2 * i));
+    }
+  }
+};
+// Terms up to f^11 / f^10 (float: truncation < 2e-10) and f^19 / f^18
+// (double: < 1e-19).
+template <typename T>
+constexpr std::size_t kTrigTerms = sizeof(T) == 4 ? 6 : 10;
+
+// sin(2 pi u) and cos(2 pi u) for u in [0, 1]: u = q / 4 + f with q the
+// nearest quarter and |f| <= 1/8, exact (u is a multiple of 2^-24 or
+// 2^-53), so there is no rounding of pi in the reduction.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void SinCos2Pi(D d, V u, V& sin_out, V& cos_out) {
+  using T = hn::TFromD<D>;
+  static constexpr TrigSeries<kTrigTerms<T>> kSeries;
+  const V q = hn::Round(hn::Mul(u, hn::Set(d, T{4})));
+  const V f = hn::Sub(u, hn::Mul(q, hn::Set(d, T{0.25})));
+  const V z = hn::Mul(f, f);
+  constexpr std::size_t K = kTrigTerms<T>;
+  const V s = hn::Mul(f, Poly<K>(d, z, kSeries.sin));
+  const V c = Poly<K>(d, z, kSeries.cos);
+  const auto q1 = hn::Eq(q, hn::Set(d, T{1}));
+  const auto q2 = hn::Eq(q, hn::Set(d, T{2}));
+  const auto q3 = hn::Eq(q, hn::Set(d, T{3}));
+  const auto swap = hn::Or(q1, q3);
+  const V sv = hn::IfThenElse(swap, c, s);
+  const V cv = hn::IfThenElse(swap, s, c);
+  sin_out = hn::IfThenElse(hn::Or(q2, q3), hn::Neg(sv), sv);
+  cos_out = hn::IfThenElse(hn::Or(q1, q2), hn::Neg(cv), cv);
+}
+
+// Uniforms from words: 24 bits for float, 53 for double (from 64-bit values
+// v, lanes l of rows lo and hi). `open0` adds one step: (0, 1] instead of
+// [0, 1).
+template <class D>
+HWY_INLINE hn::Vec<D> UnitFloat(D d, const std::uint32_t* w, bool open0) {
+  const hn::RebindToSigned<D> di;
+  const hn::RebindToUnsigned<D> du;
+  auto bits = hn::ShiftRight<8>(hn::LoadU(du, w));
+  if (open0) bits = hn::Add(bits, hn::Set(du, 1u));
+  return hn::Mul(hn::ConvertTo(d, hn::BitCast(di, bits)), hn::Set(d, 1.0f / 16777216.0f));
+}
+template <class D>
+HWY_INLINE hn::Vec<D> UnitDouble(D d, const std::uint32_t* lo, const std::uint32_t* hi,
+                                 bool open0) {
+  const hn::RebindToSigned<D> di;
+  const hn::RebindToUnsigned<D> du;
+  const hn::Rebind<std::uint32_t, D> d32;
+  const auto v = hn::Or(hn::PromoteTo(du, hn::LoadU(d32, lo)),
+                        hn::ShiftLeft<32>(hn::PromoteTo(du, hn::LoadU(d32, hi))));
+  auto bits = hn::ShiftRight<11>(v);
+  if (open0) bits = hn::Add(bits, hn::Set(du, std::uint64_t{1}));
+  return hn::Mul(hn::ConvertTo(d, hn::BitCast(di, bits)), hn::Set(d, 1.0 / 9007199254740992.0));
+}
+
+// Elements per group and the unit uniform of element e of a group (rows of
+// 16 words; see philox::StreamWord64 for the 64-bit values).
+template <typename T>
+constexpr std::size_t kPerGroup = sizeof(T) == 4 ? 64 : 32;
+template <class D>
+HWY_INLINE hn::Vec<D> Unit(D d, const std::uint32_t* w, std::size_t e, bool open0) {
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    return UnitFloat(d, w + e, open0);
+  } else {
+    const std::size_t h = e / 16, l = e % 16;
+    return UnitDouble(d, w + 32 * h + l, w + 32 * h + 16 + l, open0);
+  }
+}
+
+template <typename T>
+void UniformT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double low,
+              double high) {
+  const hn::CappedTag<T, 16> d;
+  const std::size_t N = hn::Lanes(d);
+  const auto lo = hn::Set(d, static_cast<T>(low));
+  const auto scale = hn::Set(d, static_cast<T>(high - low));
+  RunStream<kPerGroup<T>>(seed, first, static_cast<const T*>(nullptr), out, n,
+                          [&](const std::uint32_t* w, const T*, T* dst) {
+                            for (std::size_t e = 0; e < kPerGroup<T>; e += N) {
+                              hn::StoreU(hn::Add(lo, hn::Mul(scale, Unit(d, w, e, false))), d, dst + e);
+                            }
+                          });
+}
+
+template <typename T>
+void NormalT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double mean,
+             double stddev) {
+  const hn::CappedTag<T, 16> d;
+  const std::size_t N = hn::Lanes(d);
+  const auto mu = hn::Set(d, static_cast<T>(mean));
+  const auto sigma = hn::Set(d, static_cast<T>(stddev));
+  const auto minus2 = hn::Set(d, T{-2});
+  // Pairs (u1, u2) of unit values 16 apart, within each 32 (values, not
+  // words: for double, Unit reads 64-bit values).
+  RunStream<kPerGroup<T>>(
+      seed, first, static_cast<const T*>(nullptr), out, n, [&](const std::uint32_t* w, const T*, T* dst) {
+        for (std::size_t h = 0; h < kPerGroup<T>; h += 32) {
+          for (std::size_t l = 0; l < 16; l += N) {
+            const auto u1 = Unit(d, w, h + l, true);
+            const auto u2 = Unit(d, w, h + 16 + l, false);
+            const auto r = hn::Sqrt(hn::Mul(minus2, LogPositive(d, u1)));
+            hn::Vec<decltype(d)> s, c;
+            SinCos2Pi(d, u2, s, c);
+            hn::StoreU(hn::Add(mu, hn::Mul(sigma, hn::Mul(r, c))), d, dst + h + l);
+            hn::StoreU(hn::Add(mu, hn::Mul(sigma, hn::Mul(r, s))), d, dst + h + 16 + l);
+          }
+        }
+      });
+}
+
+template <typename T>
+void ExponentialImpl(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double lambda) {
+  const hn::CappedTag<T, 16> d;
+  const std::size_t N = hn::Lanes(d);
+  const auto rate = hn::Set(d, static_cast<T>(lambda));
+  RunStream<kPerGroup<T>>(seed, first, static_cast<const T*>(nullptr), out, n,
+                          [&](const std::uint32_t* w, const T*, T* dst) {
+                            for (std::size_t e = 0; e < kPerGroup<T>; e += N) {
+                              const auto ln = LogPositive(d, Unit(d, w, e, true));
+                              hn::StoreU(hn::Div(hn::Neg(ln), rate), d, dst + e);
+                            }
+                          });
+}
+
+// Bernoulli threshold: element e is 1 when W[e] < t, t = ceil(p 2^32).
+inline std::uint64_t Threshold(double p) {
+  if (!(p > 0)) return 0;
+  if (p >= 1) return std::uint64_t{1} << 32;
+  return static_cast<std::uint64_t>(std::ceil(p * 4294967296.0));
+}
+
+// 0/1 as int32 lanes of di: W[e .. e + N) < t (t < 2^32), compared as
+// signed after flipping the sign bits (x86 has no unsigned compare).
+template <class DI>
+HWY_INLINE hn::Vec<DI> Below(DI di, const std::uint32_t* w, std::uint32_t t) {
+  const hn::RebindToUnsigned<DI> du;
+  const auto flip = hn::Set(du, 0x80000000u);
+  const auto v = hn::BitCast(di, hn::Xor(hn::LoadU(du, w), flip));
+  const auto lim = hn::BitCast(di, hn::Set(du, t ^ 0x80000000u));
+  return hn::IfThenElseZero(hn::Lt(v, lim), hn::Set(di, 1));
+}
+
+// One 32-bit word per element, whatever the output type: the int32 lanes
+// have the output's lane count.
+template <typename T>
+using WordTag = hn::Rebind<std::int32_t, hn::CappedTag<T, 16>>;
+
+template <class D, class DI>
+HWY_INLINE void StoreCount(D d, DI, hn::Vec<DI> v, hn::TFromD<D>* p) {
+  using T = hn::TFromD<D>;
+  if constexpr (sizeof(T) == 4 && hwy::IsFloat<T>()) {
+    hn::StoreU(hn::ConvertTo(d, v), d, p);
+  } else if constexpr (sizeof(T) == 4) {
+    hn::StoreU(hn::BitCast(d, v), d, p);
+  } else if constexpr (sizeof(T) == 8) {
+    hn::StoreU(hn::PromoteTo(d, v), d, p);
+  } else {
+    hn::StoreU(hn::DemoteTo(d, v), d, p);
+  }
+}
+
+template <typename T>
+void BernoulliImpl(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double p) {
+  using TL = std::conditional_t<sizeof(T) == 1, std::uint8_t, T>;  // bool lanes are bytes
+  const WordTag<std::conditional_t<sizeof(T) == 1, std::int32_t, T>> di;
+  const hn::Rebind<TL, decltype(di)> d;
+  const std::size_t N = hn::Lanes(di);
+  const std::uint64_t t = Threshold(p);
+  if (t >> 32 != 0) {
+    std::fill(out, out + n, T{1});
+    return;
+  }
+  RunStream<64>(seed, first, static_cast<const T*>(nullptr), out, n,
+                [&](const std::uint32_t* w, const T*, T* dst) {
+                  for (std::size_t e = 0; e < 64; e += N) {
+                    StoreCount(d, di, Below(di, w + e, static_cast<std::uint32_t>(t)),
+                               reinterpret_cast<TL*>(dst + e));
+                  }
+                });
+}
+
+template <typename T>
+void DropoutT(const T* x, T* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+              double p) {
+  const WordTag<T> di;
+  const hn::Rebind<T, decltype(di)> d;
+  const std::size_t N = hn::Lanes(d);
+  const std::uint64_t t = Threshold(p);
+  if (t >> 32 != 0) {
+    std::fill(out, out + n, T{0});
+    return;
+  }
+  const auto scale = hn::Set(d, static_cast<T>(1 / (1 - p)));
+  RunStream<64>(seed, first, x, out, n, [&](const std::uint32_t* w, const T* xs, T* dst) {
+    for (std::size_t e = 0; e < 64; e += N) {
+      const auto drop = Below(di, w + e, static_cast<std::uint32_t>(t));
+      const hn::RebindToSigned<decltype(d)> dsi;
+      hn::Vec<decltype(dsi)> wide;
+      if constexpr (sizeof(T) == 8) {
+        wide = hn::PromoteTo(dsi, drop);
+      } else {
+        wide = drop;
+      }
+      const auto keep = hn::RebindMask(d, hn::Eq(wide, hn::Zero(dsi)));
+      hn::StoreU(hn::IfThenElseZero(keep, hn::Mul(hn::LoadU(d, xs + e), scale)), d, dst + e);
+    }
+  });
+}
+
+void RandomWordsImpl(std::uint32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first) {
+  RunStream<64>(seed, first, static_cast<const std::uint32_t*>(nullptr), out, n,
+                [](const std::uint32_t* w, const std::uint32_t*, std::uint32_t* dst) {
+                  std::memcpy(dst, w, kGroupWords * sizeof(std::uint32_t));
+                });
+}
+
+// clang-format off
+#define OPGEN_RANDOM_TARGET(Name, Suffix, T, Arg)                            \
+  void Name##Suffix(T* out, std::size_t n, std::uint64_t seed,               \
+                    std::uint64_t first, Arg a) {                            \
+    Name##Impl(out, n, seed, first, a);                                         \
+  }
+// clang-format on
+
+void UniformF32(float* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double low,
+                double high) {
+  UniformT(out, n, seed, first, low, high);
+}
+void UniformF64(double* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double low,
+                double high) {
+  UniformT(out, n, seed, first, low, high);
+}
+void NormalF32(float* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double mean,
+               double stddev) {
+  NormalT(out, n, seed, first, mean, stddev);
+}
+void NormalF64(double* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double mean,
+               double stddev) {
+  NormalT(out, n, seed, first, mean, stddev);
+}
+OPGEN_RANDOM_TARGET(Exponential, F32, float, double)
+OPGEN_RANDOM_TARGET(Exponential, F64, double, double)
+OPGEN_RANDOM_TARGET(Bernoulli, Bool, bool, double)
+OPGEN_RANDOM_TARGET(Bernoulli, I32, std::int32_t, double)
+OPGEN_RANDOM_TARGET(Bernoulli, I64, std::int64_t, double)
+OPGEN_RANDOM_TARGET(Bernoulli, F32, float, double)
+OPGEN_RANDOM_TARGET(Bernoulli, F64, double, double)
+#undef OPGEN_RANDOM_TARGET
+
+void DropoutF32(const float* x, float* out, std::size_t n, std::uint64_t seed,
+                std::uint64_t first, double p) {
+  DropoutT(x, out, n, seed, first, p);
+}
+void DropoutF64(const double* x, double* out, std::size_t n, std::uint64_t seed,
+                std::uint64_t first, double p) {
+  DropoutT(x, out, n, seed, first, p);
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+HWY_EXPORT(RandomWordsImpl);
+HWY_EXPORT(UniformF32);
+HWY_EXPORT(UniformF64);
+HWY_EXPORT(NormalF32);
+HWY_EXPORT(NormalF64);
+HWY_EXPORT(ExponentialF32);
+HWY_EXPORT(ExponentialF64);
+HWY_EXPORT(BernoulliBool);
+HWY_EXPORT(BernoulliI32);
+HWY_EXPORT(BernoulliI64);
+HWY_EXPORT(BernoulliF32);
+HWY_EXPORT(BernoulliF64);
+HWY_EXPORT(DropoutF32);
+HWY_EXPORT(DropoutF64);
+
+void RandomWords(std::uint32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first) {
+  HWY_DYNAMIC_DISPATCH(RandomWordsImpl)(out, n, seed, first);
+}
+
+// clang-format off
+#define OPGEN_EXPORT_RANDOM(Name, Suffix, T)                                 \
+  void Name(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first,  \
+            double a, double b) {                                            \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(out, n, seed, first, a, b);           \
+  }
+#define OPGEN_EXPORT_RANDOM1(Name, Suffix, T)                                \
+  void Name(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first,  \
+            double a) {                                                      \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(out, n, seed, first, a);              \
+  }
+// clang-format on
+
+OPGEN_EXPORT_RANDOM(Uniform, F32, float)
+OPGEN_EXPORT_RANDOM(Uniform, F64, double)
+OPGEN_EXPORT_RANDOM(Normal, F32, float)
+OPGEN_EXPORT_RANDOM(Normal, F64, double)
+OPGEN_EXPORT_RANDOM1(Exponential, F32, float)
+OPGEN_EXPORT_RANDOM1(Exponential, F64, double)
+OPGEN_EXPORT_RANDOM1(Bernoulli, Bool, bool)
+OPGEN_EXPORT_RANDOM1(Bernoulli, I32, std::int32_t)
+OPGEN_EXPORT_RANDOM1(Bernoulli, I64, std::int64_t)
+OPGEN_EXPORT_RANDOM1(Bernoulli, F32, float)
+OPGEN_EXPORT_RANDOM1(Bernoulli, F64, double)
+#undef OPGEN_EXPORT_RANDOM
+#undef OPGEN_EXPORT_RANDOM1
+
+void Dropout(const float* x, float* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+             double p) {
+  HWY_DYNAMIC_DISPATCH(DropoutF32)(x, out, n, seed, first, p);
+}
+void Dropout(const double* x, double* out, std::size_t n, std::uint64_t seed,
+             std::uint64_t first, double p) {
+  HWY_DYNAMIC_DISPATCH(DropoutF64)(x, out, n, seed, first, p);
+}
+
+// ---------------------------------------------------------------------------
+// Binomial: scalar, compiled once (outside the per-target code).
+
+namespace {
+
+// A uniform in [0, 1) from two words (53 bits).
+double Unit53(std::uint32_t lo, std::uint32_t hi) {
+  return static_cast<double>((std::uint64_t{hi} << 32 | lo) >> 11) * 0x1p-53;
+}
+
+// Binomial(n, p) for p <= 1/2 from the blocks of element e.
+std::int64_t BinomialCount(std::uint64_t seed, std::uint64_t e, std::int64_t n, double p) {
+  const auto k0 = static_cast<std::uint32_t>(seed), k1 = static_cast<std::uint32_t>(seed >> 32);
+  const auto e0 = static_cast<std::uint32_t>(e), e1 = static_cast<std::uint32_t>(e >> 32);
+  if (n == 0 || p <= 0) return 0;
+  const double q = 1 - p;
+  if (static_cast<double>(n) * p < 10) {
+    // Inversion: walk the CDF from 0 with the pmf recurrence.
+    const philox::Block b = philox::Encrypt({0, e0, e1, 1}, k0, k1);
+    double u = Unit53(b[0], b[1]);
+    const double s = p / q, a = static_cast<double>(n + 1) * s;
+    double r = std::pow(q, static_cast<double>(n));
+    std::int64_t x = 0;
+    while (u > r && x < n) {
+      u -= r;
+      ++x;
+      r *= a / static_cast<double>(x) - s;
+    }
+    return x;
+  }
+  // BTRS (Hörmann 1993, "The generation of binomial random variates").
+  const double nd = static_cast<double>(n);
+  const double spq = std::sqrt(nd * p * q);
+  const double b = 1.15 + 2.53 * spq;
+  const double a = -0.0873 + 0.0248 * b + 0.01 * p;
+  const double c = nd * p + 0.5;
+  const double vr = 0.92 - 4.2 / b;
+  const double alpha = (2.83 + 5.1 / b) * spq;
+  const double lpq = std::log(p / q);
+  const double m = std::floor((nd + 1) * p);
+  const double h = std::lgamma(m + 1) + std::lgamma(nd - m + 1);
+  for (std::uint32_t t = 0;; ++t) {
+    const philox::Block blk = philox::Encrypt({t, e0, e1, 1}, k0, k1);
+    const double u = Unit53(blk[0], blk[1]) - 0.5;
+    double v = Unit53(blk[2], blk[3]);
+    const double us = 0.5 - std::fabs(u);
+    const double k = std::floor((2 * a / us + b) * u + c);
+    if (k < 0 || k > nd) continue;
+    if (us >= 0.07 && v <= vr) return static_cast<std::int64_t>(k);
+    v = std::log(v * alpha / (a / (us * us) + b));
+    if (v <= h - std::lgamma(k + 1) - std::lgamma(nd - k + 1) + (k - m) * lpq) {
+      return static_cast<std::int64_t>(k);
+    }
+  }
+}
+
+template <typename T>
+void BinomialT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+               std::int64_t n_trials, double p) {
+  const bool flip = p > 0.5;
+  const double pp = flip ? 1 - p : p;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t k = BinomialCount(seed, first + i, n_trials, pp);
+    out[i] = static_cast<T>(flip ? n_trials - k : k);
+  }
+}
+
+}  // namespace
+
+void Binomial(std::int32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+              std::int64_t n_trials, double p) {
+  BinomialT(out, n, seed, first, n_trials, p);
+}
+void Binomial(std::int64_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+              std::int64_t n_trials, double p) {
+  BinomialT(out, n, seed, first, n_trials, p);
+}
+void Binomial(float* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+              std::int64_t n_trials, double p) {
+  BinomialT(out, n, seed, first, n_trials, p);
+}
+void Binomial(double* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
+              std::int64_t n_trials, double p) {
+  BinomialT(out, n, seed, first, n_trials, p);
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE
