@@ -89,7 +89,8 @@ struct Call {
   std::vector<Tensor> flat(const OpSpec& op) const {
     std::vector<Tensor> out;
     for (std::size_t i = 0; i < slots.size(); ++i) {
-      if (op.inputs[i].counted) {
+      // registry_misuse adds a slot past the op's inputs.
+      if (i < op.inputs.size() && op.inputs[i].counted) {
         out.insert(out.end(), slots[i].begin(), slots[i].end());
       } else {
         out.push_back(slots[i].empty() ? Tensor() : slots[i][0]);
