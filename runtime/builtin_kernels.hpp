@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "kernels/bitwise.hpp"
+#include "kernels/elementary.hpp"
 #include "kernels/elementwise.hpp"
 #include "kernels/matmul.hpp"
 #include "kernels/random.hpp"

@@ -1,0 +1,104 @@
+// Elementary function kernels of the math namespace beyond exp, log, tanh
+// and sqrt (those are in transcendental.hpp): float32 and float64, plus
+// int32 and int64 for Sign. Accuracy per function is stated below as the
+// maximum error the kernel tests allow against a long double reference on
+// every SIMD target (the measured maximum over the tests' inputs in
+// parentheses). An ulp is the spacing of the element type at the exact
+// result (denorm_min in the subnormal range). Infinite and NaN results are
+// exact; NaN inputs give NaN. Pointers may alias exactly (out == x, out ==
+// y); n may be 0.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace opgen::kernels {
+
+/// out[i] = 1 / sqrt(x[i]): a square root and a division, both correctly
+/// rounded. Error <= 1.5 ulp (1.45); rsqrt(+-0) = +-inf, NaN for x < 0.
+void Rsqrt(const float* x, float* out, std::size_t n);
+void Rsqrt(const double* x, double* out, std::size_t n);
+
+/// out[i] = 1 / x[i], correctly rounded (IEEE division), hence exact and
+/// identical on every target.
+void Reciprocal(const float* x, float* out, std::size_t n);
+void Reciprocal(const double* x, double* out, std::size_t n);
+
+/// out[i] = 2^x[i]: 2^round(x) built in the exponent field times a
+/// polynomial for 2^r, |r| <= 1/2. Error <= 1.5 ulp (1.07); exact for integral x
+/// (results in the subnormal range included); overflow gives +inf, underflow
+/// denormals and then 0.
+void Exp2(const float* x, float* out, std::size_t n);
+void Exp2(const double* x, double* out, std::size_t n);
+
+/// out[i] = e^x[i] - 1, accurate also for tiny |x| (Highway's Expm1 over
+/// its valid range, infinities and NaN handled here). Error <= 4 ulp (3.83);
+/// expm1(-inf) = -1, overflow gives +inf.
+void Expm1(const float* x, float* out, std::size_t n);
+void Expm1(const double* x, double* out, std::size_t n);
+
+/// out[i] = ln(1 + x[i]), accurate also for tiny |x|. Error <= 3 ulp (2.36);
+/// log1p(-1) = -inf, NaN for x < -1, log1p(+inf) = +inf.
+void Log1p(const float* x, float* out, std::size_t n);
+void Log1p(const double* x, double* out, std::size_t n);
+
+/// out[i] = log2(x[i]). Error <= 2 ulp (1.56); log2(+-0) = -inf, NaN for x < 0,
+/// log2(+inf) = +inf.
+void Log2(const float* x, float* out, std::size_t n);
+void Log2(const double* x, double* out, std::size_t n);
+
+/// out[i] = sin(x[i]) and cos(x[i]). Error <= 3 ulp (2.70) for |x| <= 39000
+/// (Highway's Sin and Cos); larger |x| go to the C library's sin and cos
+/// element by element (slow but exact to its accuracy); NaN for +-inf.
+void Sin(const float* x, float* out, std::size_t n);
+void Sin(const double* x, double* out, std::size_t n);
+void Cos(const float* x, float* out, std::size_t n);
+void Cos(const double* x, double* out, std::size_t n);
+
+/// out[i] = erf(x[i]). float64: x P(x^2) for |x| < 1, a polynomial in
+/// |x| - 1.5 for |x| < 2, and 1 - e^(-x^2) Q(1/|x|) / |x| for |x| < 6
+/// (1 beyond), polynomials fitted by Chebyshev interpolation. float32 is
+/// computed in float64 and rounded once. Error <= 2 ulp (1.50); float32
+/// <= 1 ulp (0.50).
+void Erf(const float* x, float* out, std::size_t n);
+void Erf(const double* x, double* out, std::size_t n);
+
+/// out[i] = x[i] rounded to the nearest integer, halfway cases away from
+/// zero (C's round, not numpy's half-to-even). Exact; keeps the sign of
+/// zero.
+void Round(const float* x, float* out, std::size_t n);
+void Round(const double* x, double* out, std::size_t n);
+
+/// out[i] = x[i] rounded toward zero. Exact.
+void Trunc(const float* x, float* out, std::size_t n);
+void Trunc(const double* x, double* out, std::size_t n);
+
+/// out[i] = -1, 0 or 1 by the sign of x[i]; NaN stays NaN, +-0 gives +0.
+/// Exact.
+void Sign(const float* x, float* out, std::size_t n);
+void Sign(const double* x, double* out, std::size_t n);
+void Sign(const std::int32_t* x, std::int32_t* out, std::size_t n);
+void Sign(const std::int64_t* x, std::int64_t* out, std::size_t n);
+
+/// out[i] = fmod(x[i], y[i]), the remainder of x / y truncated toward zero,
+/// with the sign of x: exact (C's fmod). Quotients below 2^(mantissa bits)
+/// in vectors; larger ones, zero or infinite y and non-finite x through the
+/// C library element by element.
+void Fmod(const float* x, const float* y, float* out, std::size_t n);
+void Fmod(const double* x, const double* y, double* out, std::size_t n);
+
+/// out[i] = atan2(y[i], x[i]) -- note the operands: the first pointer is y
+/// (as in the op, math.atan2(y, x)). atan of the smaller over the larger
+/// magnitude, then the octant. Error <= 2 ulp (1.63); C's special cases (signed
+/// zeros, infinities).
+void Atan2(const float* y, const float* x, float* out, std::size_t n);
+void Atan2(const double* y, const double* x, double* out, std::size_t n);
+
+/// out[i] = sqrt(x[i]^2 + y[i]^2) without overflow or underflow in between.
+/// float32 is computed in float64 (error <= 1 ulp, 0.50); float64 as
+/// a sqrt(1 + (b/a)^2), a >= b (error <= 2 ulp, 1.79). hypot(+-inf, y) = +inf
+/// even for a NaN y.
+void Hypot(const float* x, const float* y, float* out, std::size_t n);
+void Hypot(const double* x, const double* y, double* out, std::size_t n);
+
+}  // namespace opgen::kernels
