@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "kernels/bitwise.hpp"
 #include "kernels/elementary.hpp"
@@ -14,7 +16,7 @@
 #include "kernels/reduce.hpp"
 #include "kernels/softmax.hpp"
 #include "kernels/transcendental.hpp"
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
 
@@ -61,5 +63,32 @@ void Bernoulli(Span<std::int64_t> shape, std::int64_t seed, double p, DType dtyp
                std::int64_t offset, Tensor& y);
 void Binomial(Span<std::int64_t> shape, std::int64_t seed, std::int64_t n_trials, double p,
               DType dtype, std::int64_t offset, Tensor& y);
+
+// shape (runtime/shape_ops.cpp): element moves for every dtype. Shape
+// functions throw opgen::Error naming the op and the arg for args that do
+// not fit x (a bad reshape, split sizes that do not add up, ...).
+
+Shape ReshapeShape(const Tensor& x, Span<std::int64_t> shape);
+void Reshape(const Tensor& x, Span<std::int64_t> shape, Tensor& y);
+void Concat(Span<Tensor> xs, std::int64_t dim, Tensor& y);
+void Stack(Span<Tensor> xs, std::int64_t dim, Tensor& y);
+std::vector<Shape> SplitShape(const Tensor& x, Span<std::int64_t> sizes, std::int64_t dim);
+void Split(const Tensor& x, Span<std::int64_t> sizes, std::int64_t dim, std::span<Tensor> parts);
+Shape SliceShape(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t stop,
+                 std::int64_t step);
+void Slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t stop,
+           std::int64_t step, Tensor& y);
+Shape SqueezeShape(const Tensor& x, Span<std::int64_t> dims);
+void Squeeze(const Tensor& x, Span<std::int64_t> dims, Tensor& y);
+Shape UnsqueezeShape(const Tensor& x, std::int64_t dim);
+void Unsqueeze(const Tensor& x, std::int64_t dim, Tensor& y);
+void Cast(const Tensor& x, DType dtype, Tensor& y);
+Shape BroadcastToShape(const Tensor& x, Span<std::int64_t> shape);
+void BroadcastTo(const Tensor& x, Span<std::int64_t> shape, Tensor& y);
+Shape TileShape(const Tensor& x, Span<std::int64_t> reps);
+void Tile(const Tensor& x, Span<std::int64_t> reps, Tensor& y);
+void Flip(const Tensor& x, Span<std::int64_t> dims, Tensor& y);
+Shape GatherShape(const Tensor& x, const Tensor& indices, std::int64_t dim);
+void Gather(const Tensor& x, const Tensor& indices, std::int64_t dim, Tensor& y);
 
 }  // namespace opgen::kernels

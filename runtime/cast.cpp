@@ -65,15 +65,19 @@ void with_element_type(DType t, F&& f) {
 Tensor cast(const Tensor& x, DType to) {
   if (!x.defined() || x.dtype() == to) return x;
   Tensor out = Tensor::empty(x.shape(), to);
+  cast_into(x, out);
+  return out;
+}
+
+void cast_into(const Tensor& x, Tensor& out) {
   with_element_type(x.dtype(), [&](auto from_value) {
     using From = decltype(from_value);
-    with_element_type(to, [&](auto to_value) {
+    with_element_type(out.dtype(), [&](auto to_value) {
       using To = decltype(to_value);
       convert_all(static_cast<const From*>(x.raw_data()), static_cast<To*>(out.raw_data()),
                   x.length());
     });
   });
-  return out;
 }
 
 }  // namespace opgen::detail

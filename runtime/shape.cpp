@@ -1,4 +1,4 @@
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 
 #include <string>
 

@@ -9,6 +9,6 @@
 #include "opgen/dtype.hpp"
 #include "opgen/error.hpp"
 #include "opgen/registry.hpp"
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"

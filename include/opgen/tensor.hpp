@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "opgen/dtype.hpp"
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 
 namespace opgen {
 

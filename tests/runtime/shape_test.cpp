@@ -1,5 +1,5 @@
 // Shape: construction checks, element counts, text.
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -16,7 +16,7 @@
 
 #include "opgen/dtype.hpp"
 #include "opgen/error.hpp"
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
 
@@ -220,6 +220,9 @@ void prepare_outputs(const char* op, const char* param, const OutputList& out,
 /// Conversions follow C++ (float to int truncates toward zero; values out of
 /// range of the target saturate).
 Tensor cast(const Tensor& x, DType to);
+/// The same conversion into `out`, which has x's length and any dtype (it
+/// may be x itself when the dtypes match).
+void cast_into(const Tensor& x, Tensor& out);
 
 /// Normalises dimension `dim` (negative counts from the end) against rank
 /// `rank`; a scalar (rank 0) accepts 0 and -1, as in PyTorch. Throws

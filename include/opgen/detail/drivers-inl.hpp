@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
 

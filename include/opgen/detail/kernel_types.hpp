@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 #include "opgen/tensor.hpp"
 
 namespace opgen::detail {

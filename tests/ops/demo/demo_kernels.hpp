@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "demo.hpp"
-#include "opgen/shape.hpp"
+#include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
 

@@ -1,4 +1,6 @@
 // Tensor shapes: a short list of non-negative dimension sizes, kept inline.
+// (Not opgen/shape.hpp: that is the generated header of the `shape` namespace,
+// which includes this one through tensor.hpp.)
 #pragma once
 
 #include <array>
