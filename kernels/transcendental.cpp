@@ -37,7 +37,11 @@ struct LogOp {
 struct TanhOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
-    return hn::Tanh(d, v);
+    if constexpr (sizeof(hn::TFromD<D>) == 4) {
+      return TanhFloat32(d, v);
+    } else {
+      return hn::Tanh(d, v);
+    }
   }
 };
 struct SigmoidOp {

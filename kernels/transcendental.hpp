@@ -16,8 +16,9 @@ namespace opgen::kernels {
 void Sqrt(const float* x, float* out, std::size_t n);
 void Sqrt(const double* x, double* out, std::size_t n);
 
-/// out[i] = e^x[i]. Error <= 2 ulp (1.02); overflow gives +inf, underflow
-/// denormals and then 0; e^-inf = 0.
+/// out[i] = e^x[i]. Error <= 2 ulp (float32 0.94, float64 0.97); overflow
+/// gives +inf, underflow denormals and then 0; e^-inf = 0. float32 vectors
+/// within |x| <= 86.5 use opgen's own polynomial (math-inl.h ExpF32Normal).
 void Exp(const float* x, float* out, std::size_t n);
 void Exp(const double* x, double* out, std::size_t n);
 
@@ -26,12 +27,13 @@ void Exp(const double* x, double* out, std::size_t n);
 void Log(const float* x, float* out, std::size_t n);
 void Log(const double* x, double* out, std::size_t n);
 
-/// out[i] = tanh(x[i]). Error <= 4 ulp (3.1), relative also for tiny |x|;
-/// tanh(+-inf) = +-1.
+/// out[i] = tanh(x[i]). Error <= 4 ulp (float32 1.23, float64 2.56),
+/// relative also for tiny |x|; tanh(+-inf) = +-1, tanh(-0) = -0. float32:
+/// an odd polynomial below 0.55, 1 - 2 / (e^2|x| + 1) above.
 void Tanh(const float* x, float* out, std::size_t n);
 void Tanh(const double* x, double* out, std::size_t n);
 
-/// out[i] = 1 / (1 + e^-x[i]). Error <= 3 ulp (2.3), relative also where the
+/// out[i] = 1 / (1 + e^-x[i]). Error <= 3 ulp (float32 2.04, float64 2.25), relative also where the
 /// result is tiny (x << 0); never overflows; sigmoid(+inf) = 1,
 /// sigmoid(-inf) = 0.
 void Sigmoid(const float* x, float* out, std::size_t n);
@@ -40,7 +42,8 @@ void Sigmoid(const double* x, double* out, std::size_t n);
 /// out[i] = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), the tanh form
 /// of GELU, computed as the identical x * sigmoid(2 sqrt(2/pi) (x + 0.044715
 /// x^3)). Absolute error <= 3 ulp of max(1, |x|) (1.95); large |x| give x or
-/// 0 (never NaN), Gelu(+inf) = +inf, Gelu(-inf) = 0.
+/// 0 (never NaN), Gelu(+inf) = +inf, Gelu(-inf) = 0. Measured: float32
+/// 1.60, float64 1.67.
 void Gelu(const float* x, float* out, std::size_t n);
 void Gelu(const double* x, double* out, std::size_t n);
 
