@@ -6,9 +6,9 @@
 // vectors), a strip of mr rows × kc of a is packed so that one k step reads
 // mr consecutive values, and a register tile of mr × nr accumulators runs
 // over k. The packed a strip (mr·kc elements) stays in L1 while the b block
-// (kc·nc, about 512 KiB) streams from L2; packing makes every load in the
+// (kc·nc, about 1 MiB) streams from L2; packing makes every load in the
 // inner loop contiguous whatever the operands' strides (transposes cost only
-// in packing), and zero padding lets the tile always run full width.
+// in packing), and zero padding lets tiles always run whole vectors.
 #include "kernels/matmul.hpp"
 
 #include <algorithm>
@@ -42,9 +42,11 @@ constexpr size_t kVecs = 3;
 
 // kc: depth of one packed block (the a strip, kRows·kc, stays in L1).
 // The b block is kc × about kBlockBytes / (kc·sizeof(T)) columns, sized for
-// L2; larger blocks gain little and lose on cores with a 512 KiB L2.
+// a 1-2 MiB L2. Measured with bench/matmul_bench on an AVX-512 core (1 MiB
+// L2): 512 KiB blocks ran 4-8% slower at n = 512 and 1024, 2 MiB no faster;
+// kc of 128 or 384 instead of 256 made no clear difference.
 constexpr size_t kDepth = 256;
-constexpr size_t kBlockBytes = 512 * 1024;
+constexpr size_t kBlockBytes = 1024 * 1024;
 
 template <typename T>
 size_t PanelWidth() {
@@ -123,32 +125,37 @@ void PackA(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, size_t i0, size_t rows,
 // removed by `if constexpr`.
 // clang-format off
 #define OPGEN_TILE_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#define OPGEN_TILE_DECLARE(r) V c##r##0 = zero, c##r##1 = zero, c##r##2 = zero;
+#define OPGEN_TILE_DECLARE(r) \
+  V c##r##0 = zero, c##r##1 = zero, c##r##2 = zero; \
+  (void)c##r##0, (void)c##r##1, (void)c##r##2;
 #define OPGEN_TILE_STEP(r)                                          \
   if constexpr (kRows > r) {                                        \
     const V a##r = hn::Set(d, ap[r]);                               \
     c##r##0 = hn::MulAdd(a##r, b0, c##r##0);                        \
-    if constexpr (kVecs > 1) c##r##1 = hn::MulAdd(a##r, b1, c##r##1); \
-    if constexpr (kVecs > 2) c##r##2 = hn::MulAdd(a##r, b2, c##r##2); \
+    if constexpr (kUse > 1) c##r##1 = hn::MulAdd(a##r, b1, c##r##1); \
+    if constexpr (kUse > 2) c##r##2 = hn::MulAdd(a##r, b2, c##r##2); \
   }
 #define OPGEN_TILE_STORE(r)                                                   \
   if constexpr (kRows > r) {                                                  \
     T* row = out + r * ld;                                                    \
     if (accumulate) {                                                         \
       hn::StoreU(hn::Add(hn::LoadU(d, row), c##r##0), d, row);                \
-      if constexpr (kVecs > 1) hn::StoreU(hn::Add(hn::LoadU(d, row + N), c##r##1), d, row + N); \
-      if constexpr (kVecs > 2) hn::StoreU(hn::Add(hn::LoadU(d, row + 2 * N), c##r##2), d, row + 2 * N); \
+      if constexpr (kUse > 1) hn::StoreU(hn::Add(hn::LoadU(d, row + N), c##r##1), d, row + N); \
+      if constexpr (kUse > 2) hn::StoreU(hn::Add(hn::LoadU(d, row + 2 * N), c##r##2), d, row + 2 * N); \
     } else {                                                                  \
       hn::StoreU(c##r##0, d, row);                                            \
-      if constexpr (kVecs > 1) hn::StoreU(c##r##1, d, row + N);               \
-      if constexpr (kVecs > 2) hn::StoreU(c##r##2, d, row + 2 * N);           \
+      if constexpr (kUse > 1) hn::StoreU(c##r##1, d, row + N);                \
+      if constexpr (kUse > 2) hn::StoreU(c##r##2, d, row + 2 * N);            \
     }                                                                         \
   }
 // clang-format on
 
-// c(rows × cols) (+)= packed a strip · packed b panel over kc. A full tile
-// is stored in place; an edge tile goes through a buffer on the stack.
-template <class D, typename T = hn::TFromD<D>>
+// c(rows × cols) (+)= packed a strip · packed b panel over kc, with the
+// first kUse vectors of the panel: the last panel of a block, when narrow,
+// runs a narrower tile instead of multiplying zero padding (at n = 256 with
+// 48-column panels that padding was 11% of the work). A full tile is stored
+// in place; an edge tile goes through a buffer on the stack.
+template <size_t kUse, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, const T* HWY_RESTRICT bp,
                        T* HWY_RESTRICT c, size_t ldc, size_t rows, size_t cols, bool accumulate) {
   using V = hn::Vec<D>;
@@ -157,23 +164,23 @@ HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, const T* HWY_RE
   OPGEN_TILE_ROWS(OPGEN_TILE_DECLARE)
   for (size_t p = 0; p < kc; ++p) {
     const V b0 = hn::LoadU(d, bp);
-    const V b1 = kVecs > 1 ? hn::LoadU(d, bp + N) : zero;
-    const V b2 = kVecs > 2 ? hn::LoadU(d, bp + 2 * N) : zero;
+    const V b1 = kUse > 1 ? hn::LoadU(d, bp + N) : zero;
+    const V b2 = kUse > 2 ? hn::LoadU(d, bp + 2 * N) : zero;
     OPGEN_TILE_ROWS(OPGEN_TILE_STEP)
     ap += kRows;
     bp += kVecs * N;
   }
-  const bool full = rows == kRows && cols == kVecs * N;
+  const bool full = rows == kRows && cols == kUse * N;
   if (full) {
     T* out = c;
     const size_t ld = ldc;
     OPGEN_TILE_ROWS(OPGEN_TILE_STORE)
     return;
   }
-  HWY_ALIGN T buffer[kRows * kVecs * HWY_MAX_BYTES / sizeof(T)];
+  HWY_ALIGN T buffer[kRows * kUse * HWY_MAX_BYTES / sizeof(T)];
   {
     T* out = buffer;
-    const size_t ld = kVecs * N;
+    const size_t ld = kUse * N;
     const bool keep = accumulate;
     accumulate = false;
     OPGEN_TILE_ROWS(OPGEN_TILE_STORE)
@@ -181,7 +188,7 @@ HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, const T* HWY_RE
   }
   for (size_t r = 0; r < rows; ++r) {
     T* dst = c + r * ldc;
-    const T* src = buffer + r * kVecs * N;
+    const T* src = buffer + r * kUse * N;
     if (accumulate) {
       for (size_t j = 0; j < cols; ++j) dst[j] += src[j];
     } else {
@@ -204,6 +211,7 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
     return;
   }
   const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
   const size_t nr = PanelWidth<T>();
   const size_t block_columns = BlockColumns<T>();
   T* bp = static_cast<T*>(workspace);
@@ -218,8 +226,16 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
         const size_t rows = std::min(kRows, m - i0);
         PackA(a, a_row, a_col, i0, rows, p0, kc, ap);
         for (size_t q = 0; q * nr < nc; ++q) {
-          Tile(d, kc, ap, bp + q * kc * nr, c + i0 * ldc + j0 + q * nr, ldc, rows,
-               std::min(nr, nc - q * nr), accumulate);
+          const size_t cols = std::min(nr, nc - q * nr);
+          const T* panel = bp + q * kc * nr;
+          T* out = c + i0 * ldc + j0 + q * nr;
+          if (cols <= N) {
+            Tile<1>(d, kc, ap, panel, out, ldc, rows, cols, accumulate);
+          } else if (kVecs > 2 && cols <= 2 * N) {
+            Tile<2>(d, kc, ap, panel, out, ldc, rows, cols, accumulate);
+          } else {
+            Tile<kVecs>(d, kc, ap, panel, out, ldc, rows, cols, accumulate);
+          }
         }
       }
     }
