@@ -1,7 +1,8 @@
 // Matrix products against a double (long double for float64) reference on
 // every SIMD target: shapes around the register tile and block sizes
-// (1..9 rows, widths around 2 and 3 vectors, k past one 256-deep block, n
-// past one b block), all four transpose combinations, c rows wider than n
+// (1..9 rows, widths around 1, 2 and 3 vectors, k past one 256-deep block,
+// n past one b block, with and without a widened last block: b blocks are
+// 1 MiB, 504 to 1024 columns), all four transpose combinations, c rows wider than n
 // (whose padding must stay untouched), and k == 0.
 //
 // Tolerance, per element, with eps of the element type:
@@ -35,7 +36,7 @@ struct Dims {
 const std::vector<Dims> kDims = {
     {1, 1, 1},   {1, 1, 0},   {3, 4, 0},   {2, 3, 5},   {5, 7, 3},    {6, 32, 17},  {8, 48, 33},
     {9, 49, 1},  {7, 65, 64}, {13, 31, 8}, {1, 100, 7}, {100, 1, 9},  {17, 96, 257}, {4, 530, 20},
-    {3, 17, 600}, {33, 50, 70}};
+    {3, 17, 600}, {33, 50, 70},  {3, 1200, 5}, {2, 600, 300}};
 
 // A matrix of rows × cols stored with the given strides (row-major or
 // transposed), inside a buffer with a few elements of slack in front.
