@@ -108,7 +108,8 @@ void run(int n, int samples) {
   const double g_ours = flops / median(t_ours) * 1e-9;
   const double g_theirs = flops / median(t_theirs) * 1e-9;
   std::printf("%-8s %6d %12.1f %12.1f %8.2f %12.2e %12.2e\n", opgen::dtype_name(dtype).data(), n,
-              g_ours, g_theirs, g_ours / g_theirs, max_error(a.data<T>(), b.data<T>(), c.data<T>(), n),
+              g_ours, g_theirs, g_ours / g_theirs,
+              max_error(a.data<T>(), b.data<T>(), c.data<T>(), n),
               max_error(a.data<T>(), b.data<T>(), c_blas.data(), n));
 }
 
@@ -136,9 +137,10 @@ int main(int argc, char** argv) {
     }
   }
   if (sizes.empty()) sizes = {256, 512, 1024};
-  std::printf("matmul, n x n times n x n, one thread (OPENBLAS_NUM_THREADS=%s), medians of %d "
-              "alternating samples of thread CPU time\n",
-              std::getenv("OPENBLAS_NUM_THREADS"), samples);
+  std::printf(
+      "matmul, n x n times n x n, one thread (OPENBLAS_NUM_THREADS=%s), medians of %d "
+      "alternating samples of thread CPU time\n",
+      std::getenv("OPENBLAS_NUM_THREADS"), samples);
   std::printf("%-8s %6s %12s %12s %8s %12s %12s\n", "dtype", "n", "opgen GF/s", "OpenBLAS", "ratio",
               "opgen err", "OpenBLAS err");
   for (int n : sizes) run<float>(n, samples);

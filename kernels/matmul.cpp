@@ -84,13 +84,13 @@ size_t WorkspaceBytes(size_t element_size) {
 // columns: panel q holds b(p0 + p, j0 + q·nr + j) at [q·kc·nr + p·nr + j],
 // zero where j0 + q·nr + j >= j0 + nc.
 template <typename T>
-void PackB(const T* b, ptrdiff_t b_row, ptrdiff_t b_col, size_t p0, size_t kc, size_t j0,
-           size_t nc, size_t nr, T* HWY_RESTRICT out) {
+void PackB(const T* b, ptrdiff_t b_row, ptrdiff_t b_col, size_t p0, size_t kc, size_t j0, size_t nc,
+           size_t nr, T* HWY_RESTRICT out) {
   for (size_t q = 0; q * nr < nc; ++q) {
     T* panel = out + q * kc * nr;
     const size_t width = std::min(nr, nc - q * nr);
-    const T* src = b + static_cast<ptrdiff_t>(p0) * b_row +
-                   static_cast<ptrdiff_t>(j0 + q * nr) * b_col;
+    const T* src =
+        b + static_cast<ptrdiff_t>(p0) * b_row + static_cast<ptrdiff_t>(j0 + q * nr) * b_col;
     if (b_col == 1) {
       for (size_t p = 0; p < kc; ++p) {
         std::memcpy(panel + p * nr, src + static_cast<ptrdiff_t>(p) * b_row, width * sizeof(T));
@@ -103,7 +103,8 @@ void PackB(const T* b, ptrdiff_t b_row, ptrdiff_t b_col, size_t p0, size_t kc, s
         for (size_t p = 0; p < kc; ++p) panel[p * nr + j] = col[static_cast<ptrdiff_t>(p) * b_row];
       }
       if (width < nr) {
-        for (size_t p = 0; p < kc; ++p) std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
+        for (size_t p = 0; p < kc; ++p)
+          std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
       }
     }
   }
@@ -253,14 +254,13 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
 }
 
 void GemmF32(const float* a, ptrdiff_t a_row, ptrdiff_t a_col, const float* b, ptrdiff_t b_row,
-             ptrdiff_t b_col, float* c, size_t ldc, size_t m, size_t n, size_t k,
-             void* workspace) {
+             ptrdiff_t b_col, float* c, size_t ldc, size_t m, size_t n, size_t k, void* workspace) {
   GemmFloat(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
 }
 
-void GemmF64(const double* a, ptrdiff_t a_row, ptrdiff_t a_col, const double* b,
-             ptrdiff_t b_row, ptrdiff_t b_col, double* c, size_t ldc, size_t m, size_t n,
-             size_t k, void* workspace) {
+void GemmF64(const double* a, ptrdiff_t a_row, ptrdiff_t a_col, const double* b, ptrdiff_t b_row,
+             ptrdiff_t b_col, double* c, size_t ldc, size_t m, size_t n, size_t k,
+             void* workspace) {
   GemmFloat(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
 }
 
@@ -305,8 +305,8 @@ void GemmInt(const T* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const T* b,
     U* row = reinterpret_cast<U*>(c + i * ldc);
     std::fill(row, row + n, U(0));
     for (std::size_t p = 0; p < k; ++p) {
-      const U aip = static_cast<U>(a[static_cast<std::ptrdiff_t>(i) * a_row +
-                                     static_cast<std::ptrdiff_t>(p) * a_col]);
+      const U aip = static_cast<U>(
+          a[static_cast<std::ptrdiff_t>(i) * a_row + static_cast<std::ptrdiff_t>(p) * a_col]);
       const T* brow = b + static_cast<std::ptrdiff_t>(p) * b_row;
       for (std::size_t j = 0; j < n; ++j) {
         row[j] += aip * static_cast<U>(brow[static_cast<std::ptrdiff_t>(j) * b_col]);
@@ -317,15 +317,15 @@ void GemmInt(const T* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const T* b,
 
 }  // namespace
 
-void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
-          const std::int32_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int32_t* c,
-          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void*) {
+void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const std::int32_t* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int32_t* c, std::size_t ldc,
+          std::size_t m, std::size_t n, std::size_t k, void*) {
   GemmInt(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k);
 }
 
-void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
-          const std::int64_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c,
-          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void*) {
+void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const std::int64_t* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c, std::size_t ldc,
+          std::size_t m, std::size_t n, std::size_t k, void*) {
   GemmInt(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k);
 }
 

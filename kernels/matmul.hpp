@@ -28,11 +28,11 @@ void Gemm(const double* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const dou
           std::ptrdiff_t b_row, std::ptrdiff_t b_col, double* c, std::size_t ldc, std::size_t m,
           std::size_t n, std::size_t k, void* workspace);
 /// Integer products need no workspace (pass null).
-void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
-          const std::int32_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int32_t* c,
-          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void* workspace);
-void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col,
-          const std::int64_t* b, std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c,
-          std::size_t ldc, std::size_t m, std::size_t n, std::size_t k, void* workspace);
+void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const std::int32_t* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int32_t* c, std::size_t ldc,
+          std::size_t m, std::size_t n, std::size_t k, void* workspace);
+void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const std::int64_t* b,
+          std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c, std::size_t ldc,
+          std::size_t m, std::size_t n, std::size_t k, void* workspace);
 
 }  // namespace opgen::kernels

@@ -188,7 +188,8 @@ void Matmul(const Tensor& a, const Tensor& b, bool trans_a, bool trans_b, Tensor
     std::memcpy(c.raw_data(), result.raw_data(), result.nbytes());
     return;
   }
-  with_numeric_type(a.dtype(), [&](auto v) { matmul_typed<decltype(v)>(a, b, trans_a, trans_b, c); });
+  with_numeric_type(a.dtype(),
+                    [&](auto v) { matmul_typed<decltype(v)>(a, b, trans_a, trans_b, c); });
 }
 
 Shape TransposeShape(const Tensor& x, Span<std::int64_t> dims) {
@@ -221,10 +222,11 @@ void Transpose(const Tensor& x, Span<std::int64_t> dims, Tensor& y) {
   std::int64_t strides[kMaxRank], sizes[kMaxRank], permuted[kMaxRank];
   detail::contiguous_strides(x.shape().data(), rank, strides);
   for (int i = 0; i < rank; ++i) {
-    const int j = dims.empty() ? rank - 1 - i
-                               : static_cast<int>(detail::normalize_dim(
-                                     "linalg.transpose", "dims", dims[static_cast<std::size_t>(i)],
-                                     rank, "x"));
+    const int j =
+        dims.empty()
+            ? rank - 1 - i
+            : static_cast<int>(detail::normalize_dim("linalg.transpose", "dims",
+                                                     dims[static_cast<std::size_t>(i)], rank, "x"));
     sizes[i] = x.shape()[j];
     permuted[i] = strides[j];
   }
@@ -297,8 +299,9 @@ void Diag(const Tensor& x, std::int64_t offset, Tensor& y) {
     const std::int64_t count = diagonal(x.shape()[0], x.shape()[1], offset, first);
     const std::int64_t stride = x.shape()[1] + 1;
     const Tensor source = x.shares_storage(y) ? x.clone() : x;
-    detail::copy_strided(static_cast<const char*>(source.raw_data()) + first * static_cast<std::int64_t>(es),
-                         &count, &stride, 1, y.raw_data(), es);
+    detail::copy_strided(
+        static_cast<const char*>(source.raw_data()) + first * static_cast<std::int64_t>(es), &count,
+        &stride, 1, y.raw_data(), es);
     return;
   }
   const Tensor source = x.shares_storage(y) ? x.clone() : x;

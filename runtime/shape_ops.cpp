@@ -70,8 +70,9 @@ Shape ReshapeShape(const Tensor& x, Span<std::int64_t> shape) {
     if (shape[i] == -1 && infer < 0) {
       infer = static_cast<int>(i);
     } else if (shape[i] < 0) {
-      throw Error(kOp, "shape",
-                  "shape must have non-negative sizes and at most one -1, got " + detail::show(shape));
+      throw Error(
+          kOp, "shape",
+          "shape must have non-negative sizes and at most one -1, got " + detail::show(shape));
     } else if (__builtin_mul_overflow(known, shape[i], &known)) {
       throw Error(kOp, "shape", "shape " + detail::show(shape) + " has too many elements");
     }
@@ -97,12 +98,14 @@ Shape ReshapeShape(const Tensor& x, Span<std::int64_t> shape) {
 void Reshape(const Tensor& x, Span<std::int64_t>, Tensor& y) { copy_all(x, y); }
 
 void Concat(Span<Tensor> xs, std::int64_t dim, Tensor& y) {
-  const int d = static_cast<int>(detail::normalize_dim("shape.concat", "dim", dim, y.rank(), "xs[0]"));
+  const int d =
+      static_cast<int>(detail::normalize_dim("shape.concat", "dim", dim, y.rank(), "xs[0]"));
   join(xs, product(y.shape().data(), 0, d), y);
 }
 
 void Stack(Span<Tensor> xs, std::int64_t dim, Tensor& y) {
-  const int d = static_cast<int>(detail::normalize_dim("shape.stack", "dim", dim, y.rank(), "the result"));
+  const int d =
+      static_cast<int>(detail::normalize_dim("shape.stack", "dim", dim, y.rank(), "the result"));
   join(xs, product(y.shape().data(), 0, d), y);
 }
 
@@ -121,9 +124,9 @@ std::vector<Shape> SplitShape(const Tensor& x, Span<std::int64_t> sizes, std::in
   }
   if (total != x.shape()[d]) {
     throw Error(kOp, "sizes",
-                "sizes " + detail::show(sizes) + " add up to " + std::to_string(total) +
-                    ", x " + x.shape().to_string() + " has " + std::to_string(x.shape()[d]) +
-                    " along dim " + std::to_string(d));
+                "sizes " + detail::show(sizes) + " add up to " + std::to_string(total) + ", x " +
+                    x.shape().to_string() + " has " + std::to_string(x.shape()[d]) + " along dim " +
+                    std::to_string(d));
   }
   return shapes;
 }
@@ -251,7 +254,8 @@ void BroadcastTo(const Tensor& x, Span<std::int64_t>, Tensor& y) {
 
 Shape TileShape(const Tensor& x, Span<std::int64_t> reps) {
   constexpr const char* kOp = "shape.tile";
-  const int r = std::max(x.rank(), static_cast<int>(std::min<std::size_t>(reps.size(), kMaxRank + 1)));
+  const int r =
+      std::max(x.rank(), static_cast<int>(std::min<std::size_t>(reps.size(), kMaxRank + 1)));
   Shape out;
   for (int i = 0; i < r; ++i) {
     const int xi = i - (r - x.rank());
@@ -321,9 +325,8 @@ void Gather(const Tensor& x, const Tensor& indices, std::int64_t dim, Tensor& y)
   const std::int64_t n = x.shape()[d];
   std::vector<std::int64_t> picks(static_cast<std::size_t>(indices.length()));
   for (std::size_t i = 0; i < picks.size(); ++i) {
-    const std::int64_t v = indices.dtype() == DType::int32
-                               ? indices.data<std::int32_t>()[i]
-                               : indices.data<std::int64_t>()[i];
+    const std::int64_t v = indices.dtype() == DType::int32 ? indices.data<std::int32_t>()[i]
+                                                           : indices.data<std::int64_t>()[i];
     if (v < -n || v >= n) {
       throw Error(kOp, "indices",
                   "indices: " + std::to_string(v) + " is out of range for dimension " +

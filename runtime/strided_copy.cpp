@@ -30,8 +30,8 @@ void contiguous_strides(const std::int64_t* sizes, int rank, std::int64_t* strid
   }
 }
 
-void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t* strides,
-                  int rank, void* dst, std::size_t element_size) {
+void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t* strides, int rank,
+                  void* dst, std::size_t element_size) {
   const auto es = static_cast<std::int64_t>(element_size);
   for (int d = 0; d < rank; ++d) {
     if (sizes[d] == 0) return;

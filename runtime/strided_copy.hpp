@@ -15,8 +15,8 @@ inline constexpr int kMaxCopyRank = 16;
 /// src + Σ_d i_d · strides[d] (strides in elements, possibly 0 or negative).
 /// Elements are `element_size` bytes (1, 4 or 8). rank <= kMaxCopyRank;
 /// rank 0 copies one element. dst must not overlap what is read.
-void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t* strides,
-                  int rank, void* dst, std::size_t element_size);
+void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t* strides, int rank,
+                  void* dst, std::size_t element_size);
 
 /// The row-major strides (in elements) of a tensor with these sizes.
 void contiguous_strides(const std::int64_t* sizes, int rank, std::int64_t* strides);

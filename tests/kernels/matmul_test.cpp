@@ -34,9 +34,9 @@ struct Dims {
 };
 
 const std::vector<Dims> kDims = {
-    {1, 1, 1},   {1, 1, 0},   {3, 4, 0},   {2, 3, 5},   {5, 7, 3},    {6, 32, 17},  {8, 48, 33},
-    {9, 49, 1},  {7, 65, 64}, {13, 31, 8}, {1, 100, 7}, {100, 1, 9},  {17, 96, 257}, {4, 530, 20},
-    {3, 17, 600}, {33, 50, 70},  {3, 1200, 5}, {2, 600, 300}};
+    {1, 1, 1},     {1, 1, 0},    {3, 4, 0},    {2, 3, 5},    {5, 7, 3},    {6, 32, 17},
+    {8, 48, 33},   {9, 49, 1},   {7, 65, 64},  {13, 31, 8},  {1, 100, 7},  {100, 1, 9},
+    {17, 96, 257}, {4, 530, 20}, {3, 17, 600}, {33, 50, 70}, {3, 1200, 5}, {2, 600, 300}};
 
 // A matrix of rows × cols stored with the given strides (row-major or
 // transposed), inside a buffer with a few elements of slack in front.
@@ -82,8 +82,8 @@ void CheckProducts() {
       for (int flags = 0; flags < 4; ++flags) {
         const bool ta = (flags & 1) != 0;
         const bool tb = (flags & 2) != 0;
-        BOOST_TEST_CONTEXT("m " << dims.m << " n " << dims.n << " k " << dims.k << " trans_a "
-                                << ta << " trans_b " << tb) {
+        BOOST_TEST_CONTEXT("m " << dims.m << " n " << dims.n << " k " << dims.k << " trans_a " << ta
+                                << " trans_b " << tb) {
           const Operand<T> a = MakeOperand<T>(dims.m, dims.k, ta, random);
           const Operand<T> b = MakeOperand<T>(dims.k, dims.n, tb, random);
           const std::size_t ldc = dims.n + (flags == 3 ? 5 : 0);
@@ -95,7 +95,8 @@ void CheckProducts() {
             for (std::size_t j = 0; j < ldc; ++j) {
               const T got = c[i * ldc + j];
               if (j >= dims.n) {
-                if (got != sentinel && bad++ < 3) BOOST_ERROR("padding overwritten at " << i << "," << j);
+                if (got != sentinel && bad++ < 3)
+                  BOOST_ERROR("padding overwritten at " << i << "," << j);
                 continue;
               }
               if constexpr (std::is_floating_point_v<T>) {
@@ -105,8 +106,8 @@ void CheckProducts() {
                   sum += term;
                   magnitude += std::fabs(term);
                 }
-                const Wide bound = static_cast<Wide>(dims.k + 2) *
-                                   std::numeric_limits<T>::epsilon() * magnitude;
+                const Wide bound =
+                    static_cast<Wide>(dims.k + 2) * std::numeric_limits<T>::epsilon() * magnitude;
                 if (!(std::fabs(static_cast<Wide>(got) - sum) <= bound) && bad++ < 3) {
                   BOOST_ERROR("c(" << i << ", " << j << ") = " << got << ", expected "
                                    << static_cast<double>(sum) << " within "

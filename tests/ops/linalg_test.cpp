@@ -18,7 +18,8 @@ Tensor random_tensor(const Shape& shape, DType dtype, unsigned seed) {
   std::mt19937 engine(seed);
   std::uniform_int_distribution<int> pick(-9, 9);
   std::vector<double> v(static_cast<std::size_t>(shape.length()));
-  for (double& x : v) x = pick(engine) / (dtype == DType::float32 || dtype == DType::float64 ? 4.0 : 1.0);
+  for (double& x : v)
+    x = pick(engine) / (dtype == DType::float32 || dtype == DType::float64 ? 4.0 : 1.0);
   switch (dtype) {
     case DType::float32:
       return Tensor::from<float>(std::vector<float>(v.begin(), v.end()), shape);
@@ -74,7 +75,8 @@ BOOST_AUTO_TEST_CASE(matmul_small) {
   check_tensor(opgen::linalg::matmul(v, b), DType::float32, {2}, {-4, -4});
   check_tensor(opgen::linalg::matmul(v, v), DType::float32, {}, {2});
   // k == 0 gives zeros.
-  check_tensor(opgen::linalg::matmul(Tensor::empty({2, 0}, DType::float64), Tensor::empty({0, 3}, DType::float64)),
+  check_tensor(opgen::linalg::matmul(Tensor::empty({2, 0}, DType::float64),
+                                     Tensor::empty({0, 3}, DType::float64)),
                DType::float64, {2, 3}, {0, 0, 0, 0, 0, 0});
 }
 
@@ -87,10 +89,12 @@ BOOST_AUTO_TEST_CASE(matmul_batched_every_dtype) {
         // a has 3 batches, b one that broadcasts; then the other way round.
         const Tensor a = random_tensor(ta ? Shape{3, k, m} : Shape{3, m, k}, dt, 1);
         const Tensor b = random_tensor(tb ? Shape{1, n, k} : Shape{1, k, n}, dt, 2);
-        check_tensor(opgen::linalg::matmul(a, b, ta, tb), dt, {3, m, n}, naive_matmul(a, b, ta, tb, 3));
+        check_tensor(opgen::linalg::matmul(a, b, ta, tb), dt, {3, m, n},
+                     naive_matmul(a, b, ta, tb, 3));
         const Tensor a1 = random_tensor(ta ? Shape{1, k, m} : Shape{1, m, k}, dt, 3);
         const Tensor b3 = random_tensor(tb ? Shape{3, n, k} : Shape{3, k, n}, dt, 4);
-        check_tensor(opgen::linalg::matmul(a1, b3, ta, tb), dt, {3, m, n}, naive_matmul(a1, b3, ta, tb, 3));
+        check_tensor(opgen::linalg::matmul(a1, b3, ta, tb), dt, {3, m, n},
+                     naive_matmul(a1, b3, ta, tb, 3));
       }
     }
   }
@@ -118,8 +122,9 @@ BOOST_AUTO_TEST_CASE(matmul_broadcasts_batch_dims) {
   const Tensor x = random_tensor({2, 3, 4, 5}, DType::float32, 8);
   const Tensor y = opgen::linalg::matmul(x, w);
   BOOST_TEST((y.shape() == Shape{2, 3, 4, 6}));
-  check_tensor(y, DType::float32, {2, 3, 4, 6},
-               values(opgen::linalg::matmul(Tensor::from<float>(x.to_vector<float>(), {24, 5}), w)));
+  check_tensor(
+      y, DType::float32, {2, 3, 4, 6},
+      values(opgen::linalg::matmul(Tensor::from<float>(x.to_vector<float>(), {24, 5}), w)));
 }
 
 BOOST_AUTO_TEST_CASE(matmul_out_and_errors) {
@@ -131,35 +136,55 @@ BOOST_AUTO_TEST_CASE(matmul_out_and_errors) {
   Tensor same = a.clone();
   opgen::linalg::matmul(same, same, false, false, same);
   check_tensor(same, DType::float64, {2, 2}, {7, 10, 15, 22});
-  check_error([&] { opgen::linalg::matmul(a, Tensor::empty({3, 2}, DType::float64)); },
-              {"linalg.matmul", "inner dimensions differ"});
-  check_error([&] { opgen::linalg::matmul(a, Tensor::empty({2, 2}, DType::float32)); },
-              {"linalg.matmul", "same dtype"});
-  check_error([&] { opgen::linalg::matmul(random_tensor({2, 2, 2}, DType::float64, 1),
-                                          random_tensor({3, 2, 2}, DType::float64, 1)); },
-              {"linalg.matmul", "batch dimensions"});
+  check_error(
+      [&] {
+        opgen::linalg::matmul(a, Tensor::empty({3, 2}, DType::float64));
+      },
+      {"linalg.matmul", "inner dimensions differ"});
+  check_error(
+      [&] {
+        opgen::linalg::matmul(a, Tensor::empty({2, 2}, DType::float32));
+      },
+      {"linalg.matmul", "same dtype"});
+  check_error(
+      [&] {
+        opgen::linalg::matmul(random_tensor({2, 2, 2}, DType::float64, 1),
+                              random_tensor({3, 2, 2}, DType::float64, 1));
+      },
+      {"linalg.matmul", "batch dimensions"});
   check_error([&] { opgen::linalg::matmul(Tensor::scalar(1.0), a); }, {"linalg.matmul", "scalar"});
-  check_error([&] { opgen::linalg::matmul(a, a, false, false, out = Tensor::empty({2, 3}, DType::float64)); },
-              {"linalg.matmul", "out c"});
+  check_error(
+      [&] {
+        opgen::linalg::matmul(a, a, false, false, out = Tensor::empty({2, 3}, DType::float64));
+      },
+      {"linalg.matmul", "out c"});
 }
 
 BOOST_AUTO_TEST_CASE(transpose) {
   const Tensor x = Tensor::from<std::int32_t>({0, 1, 2, 3, 4, 5}, {2, 3});
   check_tensor(opgen::linalg::transpose(x), DType::int32, {3, 2}, {0, 3, 1, 4, 2, 5});
   const Tensor t = Tensor::from<double>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, {2, 3, 2});
-  check_tensor(opgen::linalg::transpose(t, std::vector<std::int64_t>{1, 0, 2}), DType::float64, {3, 2, 2},
-               {0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11});
-  check_tensor(opgen::linalg::transpose(t, std::vector<std::int64_t>{0, -1, -2}), DType::float64, {2, 2, 3},
-               {0, 2, 4, 1, 3, 5, 6, 8, 10, 7, 9, 11});
-  check_tensor(opgen::linalg::transpose(Tensor::from<bool>({true, false}, {1, 2})), DType::bool_, {2, 1}, {1, 0});
-  check_error([&] { opgen::linalg::transpose(t, std::vector<std::int64_t>{0, 0, 1}); },
-              {"linalg.transpose", "permutation"});
-  check_error([&] { opgen::linalg::transpose(t, std::vector<std::int64_t>{0, 1}); },
-              {"linalg.transpose", "dims"});
+  check_tensor(opgen::linalg::transpose(t, std::vector<std::int64_t>{1, 0, 2}), DType::float64,
+               {3, 2, 2}, {0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11});
+  check_tensor(opgen::linalg::transpose(t, std::vector<std::int64_t>{0, -1, -2}), DType::float64,
+               {2, 2, 3}, {0, 2, 4, 1, 3, 5, 6, 8, 10, 7, 9, 11});
+  check_tensor(opgen::linalg::transpose(Tensor::from<bool>({true, false}, {1, 2})), DType::bool_,
+               {2, 1}, {1, 0});
+  check_error(
+      [&] {
+        opgen::linalg::transpose(t, std::vector<std::int64_t>{0, 0, 1});
+      },
+      {"linalg.transpose", "permutation"});
+  check_error(
+      [&] {
+        opgen::linalg::transpose(t, std::vector<std::int64_t>{0, 1});
+      },
+      {"linalg.transpose", "dims"});
 }
 
 BOOST_AUTO_TEST_CASE(outer_trace_diag) {
-  check_tensor(opgen::linalg::outer(Tensor::from<std::int64_t>({1, 2}), Tensor::from<std::int64_t>({3, 4, 5})),
+  check_tensor(opgen::linalg::outer(Tensor::from<std::int64_t>({1, 2}),
+                                    Tensor::from<std::int64_t>({3, 4, 5})),
                DType::int64, {2, 3}, {3, 4, 5, 6, 8, 10});
   check_error([&] { opgen::linalg::outer(Tensor::from<float>({1}), Tensor::from<double>({1})); },
               {"linalg.outer", "same dtype"});
@@ -170,15 +195,21 @@ BOOST_AUTO_TEST_CASE(outer_trace_diag) {
   check_tensor(opgen::linalg::trace(m, 5), DType::float32, {}, {0});
   const Tensor batch = Tensor::from<std::int32_t>({1, 2, 3, 4, 5, 6, 7, 8}, {2, 2, 2});
   check_tensor(opgen::linalg::trace(batch), DType::int32, {2}, {5, 13});
-  check_error([&] { opgen::linalg::trace(Tensor::from<float>({1, 2})); }, {"linalg.trace", "matrix"});
+  check_error(
+      [&] {
+        opgen::linalg::trace(Tensor::from<float>({1, 2}));
+      },
+      {"linalg.trace", "matrix"});
   check_tensor(opgen::linalg::diag(m), DType::float32, {2}, {1, 5});
   check_tensor(opgen::linalg::diag(m, 1), DType::float32, {2}, {2, 6});
   check_tensor(opgen::linalg::diag(m, -1), DType::float32, {1}, {4});
   check_tensor(opgen::linalg::diag(m, 3), DType::float32, {0}, {});
-  check_tensor(opgen::linalg::diag(Tensor::from<std::int64_t>({7, 8})), DType::int64, {2, 2}, {7, 0, 0, 8});
+  check_tensor(opgen::linalg::diag(Tensor::from<std::int64_t>({7, 8})), DType::int64, {2, 2},
+               {7, 0, 0, 8});
   check_tensor(opgen::linalg::diag(Tensor::from<std::int64_t>({7, 8}), -1), DType::int64, {3, 3},
                {0, 0, 0, 7, 0, 0, 0, 8, 0});
-  check_error([&] { opgen::linalg::diag(Tensor::scalar(1.0)); }, {"linalg.diag", "vector or a matrix"});
+  check_error([&] { opgen::linalg::diag(Tensor::scalar(1.0)); },
+              {"linalg.diag", "vector or a matrix"});
 }
 
 BOOST_AUTO_TEST_CASE(by_name) {

@@ -31,7 +31,8 @@ BOOST_AUTO_TEST_CASE(reshape_squeeze_unsqueeze) {
   const Tensor x = iota({2, 3});
   check_tensor(opgen::shape::reshape(x, Ints{3, 2}), DType::float32, {3, 2}, {0, 1, 2, 3, 4, 5});
   check_tensor(opgen::shape::reshape(x, Ints{-1}), DType::float32, {6}, {0, 1, 2, 3, 4, 5});
-  check_tensor(opgen::shape::reshape(x, Ints{1, -1, 2}), DType::float32, {1, 3, 2}, {0, 1, 2, 3, 4, 5});
+  check_tensor(opgen::shape::reshape(x, Ints{1, -1, 2}), DType::float32, {1, 3, 2},
+               {0, 1, 2, 3, 4, 5});
   check_error([&] { opgen::shape::reshape(x, Ints{4, 2}); }, {"shape.reshape", "holds 8 elements"});
   check_error([&] { opgen::shape::reshape(x, Ints{-1, -1}); }, {"shape.reshape", "at most one -1"});
   check_error([&] { opgen::shape::reshape(x, Ints{4, -1}); }, {"shape.reshape", "cannot infer"});
@@ -52,14 +53,25 @@ BOOST_AUTO_TEST_CASE(concat_stack_split) {
                {0, 1, 10, 2, 3, 11});
   check_tensor(opgen::shape::concat(std::vector<Tensor>{a, a}), DType::float32, {4, 2},
                {0, 1, 2, 3, 0, 1, 2, 3});
-  check_error([&] { opgen::shape::concat(std::vector<Tensor>{a, b}); }, {"shape.concat", "except along dim 0"});
-  check_error([&] { opgen::shape::concat(std::vector<Tensor>{a, Tensor::from<double>({1, 2}, {1, 2})}); },
-              {"shape.concat", "same dtype"});
+  check_error(
+      [&] {
+        opgen::shape::concat(std::vector<Tensor>{a, b});
+      },
+      {"shape.concat", "except along dim 0"});
+  check_error(
+      [&] {
+        opgen::shape::concat(std::vector<Tensor>{a, Tensor::from<double>({1, 2}, {1, 2})});
+      },
+      {"shape.concat", "same dtype"});
   check_tensor(opgen::shape::stack(std::vector<Tensor>{a, a}, -1), DType::float32, {2, 2, 2},
                {0, 0, 1, 1, 2, 2, 3, 3});
   check_tensor(opgen::shape::stack(std::vector<Tensor>{a, a}), DType::float32, {2, 2, 2},
                {0, 1, 2, 3, 0, 1, 2, 3});
-  check_error([&] { opgen::shape::stack(std::vector<Tensor>{a, b}); }, {"shape.stack", "must have the shape"});
+  check_error(
+      [&] {
+        opgen::shape::stack(std::vector<Tensor>{a, b});
+      },
+      {"shape.stack", "must have the shape"});
   const Tensor x = iota({2, 5});
   const std::vector<Tensor> parts = opgen::shape::split(x, Ints{2, 0, 3}, 1);
   BOOST_TEST_REQUIRE(parts.size() == 3u);
@@ -73,12 +85,13 @@ BOOST_AUTO_TEST_CASE(concat_stack_split) {
 BOOST_AUTO_TEST_CASE(slice) {
   const Tensor x = Tensor::from<std::int64_t>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {2, 5});
   check_tensor(opgen::shape::slice(x, 1, 1, 4), DType::int64, {2, 3}, {1, 2, 3, 6, 7, 8});
-  check_tensor(opgen::shape::slice(x, -1, 0, std::numeric_limits<std::int64_t>::max(), 2), DType::int64,
-               {2, 3}, {0, 2, 4, 5, 7, 9});
+  check_tensor(opgen::shape::slice(x, -1, 0, std::numeric_limits<std::int64_t>::max(), 2),
+               DType::int64, {2, 3}, {0, 2, 4, 5, 7, 9});
   check_tensor(opgen::shape::slice(x, 1, -2), DType::int64, {2, 2}, {3, 4, 8, 9});
   check_tensor(opgen::shape::slice(x, 0, 1, 100), DType::int64, {1, 5}, {5, 6, 7, 8, 9});
   check_tensor(opgen::shape::slice(x, 1, 4, 2), DType::int64, {2, 0}, {});
-  check_error([&] { opgen::shape::slice(x, 1, 0, 5, 0); }, {"shape.slice", "step must be positive"});
+  check_error([&] { opgen::shape::slice(x, 1, 0, 5, 0); },
+              {"shape.slice", "step must be positive"});
   check_error([&] { opgen::shape::slice(x, 2); }, {"shape.slice", "out of range"});
 }
 
@@ -90,16 +103,21 @@ BOOST_AUTO_TEST_CASE(cast) {
   check_tensor(opgen::shape::cast(x, DType::float64), DType::float64, {4}, {-1.5, 0, 2.7, 1e20});
   Tensor out = Tensor::empty({4}, DType::float32);
   opgen::shape::cast(x, DType::float32, out);
-  check_tensor(out, DType::float32, {4}, {-1.5, 0, static_cast<float>(2.7), static_cast<float>(1e20)});
+  check_tensor(out, DType::float32, {4},
+               {-1.5, 0, static_cast<float>(2.7), static_cast<float>(1e20)});
   check_error([&] { opgen::shape::cast(x, DType::int64, out); }, {"shape.cast", "out y"});
 }
 
 BOOST_AUTO_TEST_CASE(broadcast_to_tile_flip) {
   const Tensor x = Tensor::from<std::int32_t>({1, 2, 3}, {3});
   check_tensor(opgen::shape::broadcast_to(x, Ints{2, 3}), DType::int32, {2, 3}, {1, 2, 3, 1, 2, 3});
-  check_tensor(opgen::shape::broadcast_to(Tensor::from<float>({4, 5}, {2, 1}), Ints{2, 3}), DType::float32,
-               {2, 3}, {4, 4, 4, 5, 5, 5});
-  check_error([&] { opgen::shape::broadcast_to(x, Ints{2, 2}); }, {"shape.broadcast_to", "cannot be broadcast"});
+  check_tensor(opgen::shape::broadcast_to(Tensor::from<float>({4, 5}, {2, 1}), Ints{2, 3}),
+               DType::float32, {2, 3}, {4, 4, 4, 5, 5, 5});
+  check_error(
+      [&] {
+        opgen::shape::broadcast_to(x, Ints{2, 2});
+      },
+      {"shape.broadcast_to", "cannot be broadcast"});
   check_tensor(opgen::shape::tile(x, Ints{2}), DType::int32, {6}, {1, 2, 3, 1, 2, 3});
   check_tensor(opgen::shape::tile(x, Ints{2, 1}), DType::int32, {2, 3}, {1, 2, 3, 1, 2, 3});
   const Tensor m = iota({2, 2});
@@ -114,18 +132,22 @@ BOOST_AUTO_TEST_CASE(broadcast_to_tile_flip) {
   Tensor g = f.clone();
   opgen::shape::flip(g, Ints{}, g);
   check_tensor(g, DType::float32, {2, 3}, {5, 4, 3, 2, 1, 0});
-  check_tensor(opgen::shape::flip(Tensor::from<bool>({true, false, false})), DType::bool_, {3}, {0, 0, 1});
+  check_tensor(opgen::shape::flip(Tensor::from<bool>({true, false, false})), DType::bool_, {3},
+               {0, 0, 1});
 }
 
 BOOST_AUTO_TEST_CASE(gather) {
   const Tensor x = iota({3, 2});
-  check_tensor(opgen::shape::gather(x, Tensor::from<std::int64_t>({2, 0, -1})), DType::float32, {3, 2},
-               {4, 5, 0, 1, 4, 5});
-  check_tensor(opgen::shape::gather(x, Tensor::from<std::int32_t>({1, 1, 0, 1}, {2, 2}), 1), DType::float32,
-               {3, 2, 2}, {1, 1, 0, 1, 3, 3, 2, 3, 5, 5, 4, 5});
-  check_tensor(opgen::shape::gather(x, Tensor::scalar(std::int64_t{1})), DType::float32, {2}, {2, 3});
-  check_error([&] { opgen::shape::gather(x, Tensor::from<std::int64_t>({3})); }, {"shape.gather", "out of range"});
-  check_error([&] { opgen::shape::gather(x, Tensor::from<float>({0})); }, {"shape.gather", "indices"});
+  check_tensor(opgen::shape::gather(x, Tensor::from<std::int64_t>({2, 0, -1})), DType::float32,
+               {3, 2}, {4, 5, 0, 1, 4, 5});
+  check_tensor(opgen::shape::gather(x, Tensor::from<std::int32_t>({1, 1, 0, 1}, {2, 2}), 1),
+               DType::float32, {3, 2, 2}, {1, 1, 0, 1, 3, 3, 2, 3, 5, 5, 4, 5});
+  check_tensor(opgen::shape::gather(x, Tensor::scalar(std::int64_t{1})), DType::float32, {2},
+               {2, 3});
+  check_error([&] { opgen::shape::gather(x, Tensor::from<std::int64_t>({3})); },
+              {"shape.gather", "out of range"});
+  check_error([&] { opgen::shape::gather(x, Tensor::from<float>({0})); },
+              {"shape.gather", "indices"});
 }
 
 BOOST_AUTO_TEST_CASE(by_name) {
