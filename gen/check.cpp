@@ -1258,9 +1258,12 @@ class Checker {
                                                         [](const std::string& d) {
                                                           return d == "int32" || d == "int64";
                                                         });
+    // A bool input's element is a bool (a condition, an operand of && || !).
     for (const Param& p : op.inputs) {
-      scope.symbols.push_back({p.name.value, {ints ? TypeKind::int_ : TypeKind::element},
-                               p.name.value, false, p.name.loc});
+      const TypeKind kind = p.type.value == "bool" ? TypeKind::bool_
+                            : ints                 ? TypeKind::int_
+                                                   : TypeKind::element;
+      scope.symbols.push_back({p.name.value, {kind}, p.name.value, false, p.name.loc});
     }
     for (const Param& p : op.args) {
       scope.symbols.push_back({p.name.value, arg_type(p, a.enum_of(p)), p.name.value, false,

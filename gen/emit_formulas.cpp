@@ -66,9 +66,16 @@ std::string emit_formulas(const CheckedNamespace& cns) {
     });
 
     std::string params;
+    // Only inputs of no fixed dtype have the element type; with none and a
+    // bool result (a logical op on bools), the function is a plain inline one.
+    bool templated = false;
     for (const Param& p : op.inputs) {
       std::string type = ctx.element_type;
-      if (is_fixed_dtype(p.type.value)) type = ctype(p.type.value);
+      if (is_fixed_dtype(p.type.value)) {
+        type = ctype(p.type.value);
+      } else {
+        templated = true;
+      }
       if (type.rfind("std::int", 0) == 0) system.insert("<cstdint>");
       params += (params.empty() ? "" : ", ") + type + " " + p.name.value;
     }
@@ -99,6 +106,7 @@ std::string emit_formulas(const CheckedNamespace& cns) {
     TemplateData f;
     f.set("doc", doc_lines(doc));
     f.set("element_type", ctx.element_type);
+    f.set("templated", TemplateData(templated || !boolean));
     f.set("result", boolean ? std::string("bool") : ctx.element_type);
     f.set("name", op.cpp_name);
     f.set("params", params);

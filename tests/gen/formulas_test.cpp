@@ -115,6 +115,50 @@ formula = "mode == 'fast' ? T : -T"
              got);
 }
 
+// A bool input's element is a bool: a condition of ?: and an operand of
+// && || !. With only bool inputs and a bool result the function is a plain
+// inline one (no element type to deduce); a select keeps its template.
+BOOST_AUTO_TEST_CASE(reference_with_bool_inputs) {
+  const std::string got = formulas_of(R"spec(namespace = "m"
+[[op]]
+name = "either"
+kind = "pointwise"
+summary = "Either."
+input = [ { name = "a", type = "bool", doc = "a." }, { name = "b", type = "bool", doc = "b." } ]
+output = [ { name = "y", type = "bool", shape = "broadcast(a, b)", dtype = "bool", doc = "y." } ]
+formula = "a || !b"
+
+[[op]]
+name = "pick"
+kind = "pointwise"
+summary = "Pick."
+input = [ { name = "c", type = "bool", doc = "c." }, { name = "x", type = "float", doc = "x." } ]
+output = [ { name = "y", type = "float", shape = "broadcast(c, x)", dtype = "same(x)", doc = "y." } ]
+formula = "c && x > 0 ? x : 0"
+)spec");
+  BOOST_TEST(contains(got, "inline bool either(bool a, bool b) {\n  return a || !b;\n}\n"), got);
+  BOOST_TEST(contains(got,
+                      "template <class T>\nT pick(bool c, T x) {\n"
+                      "  return formula::element<T>(c && x > 0 ? x : 0);\n"),
+             got);
+}
+
+// A bool input is not a number: arithmetic on it is a type error.
+BOOST_AUTO_TEST_CASE(bool_input_is_not_a_number) {
+  Diagnostics d;
+  const PipelineResult r = generate(R"spec(namespace = "m"
+[[op]]
+name = "bad"
+kind = "pointwise"
+summary = "Bad."
+input = [ { name = "a", type = "bool", doc = "a." } ]
+output = [ { name = "y", type = "float", shape = "same(a)", dtype = "float32", doc = "y." } ]
+formula = "a + 1"
+)spec",
+                                    d);
+  BOOST_TEST(!r.files);
+}
+
 // Without formulas the file still exists (build systems list it as an
 // output) and says why it is empty.
 BOOST_AUTO_TEST_CASE(reference_without_formulas) {
