@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/bitwise.hpp"
+#include "kernels/compare.hpp"
 #include "kernels/elementary.hpp"
 #include "kernels/elementwise.hpp"
 #include "kernels/matmul.hpp"

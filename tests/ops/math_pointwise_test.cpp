@@ -99,6 +99,80 @@ BOOST_AUTO_TEST_CASE(binary_functions_broadcast_and_promote) {
                DType::float32, {1}, {kNaN});
 }
 
+BOOST_AUTO_TEST_CASE(comparisons_give_bool) {
+  const Tensor a = Tensor::from<float>({1, 2, 3, float(kNaN), -0.0f, 5}, {2, 3});
+  const Tensor row = Tensor::from<float>({2, 2, float(kNaN)}, {3});
+  // a against row, broadcast: [1 2 3; NaN -0 5] vs [2 2 NaN].
+  check_tensor(opgen::math::equal(a, row), DType::bool_, {2, 3}, {0, 1, 0, 0, 0, 0});
+  check_tensor(opgen::math::not_equal(a, row), DType::bool_, {2, 3}, {1, 0, 1, 1, 1, 1});
+  check_tensor(opgen::math::less(a, row), DType::bool_, {2, 3}, {1, 0, 0, 0, 1, 0});
+  check_tensor(opgen::math::less_equal(a, row), DType::bool_, {2, 3}, {1, 1, 0, 0, 1, 0});
+  check_tensor(opgen::math::greater(a, row), DType::bool_, {2, 3}, {0, 0, 0, 0, 0, 0});
+  check_tensor(opgen::math::greater_equal(a, row), DType::bool_, {2, 3}, {0, 1, 0, 0, 0, 0});
+  check_tensor(opgen::math::equal(Tensor::from<float>({-0.0f}, {1}), Tensor::from<float>({0}, {1})),
+               DType::bool_, {1}, {1});
+  const Tensor i = Tensor::from<std::int64_t>({INT64_MIN, 0, 7}, {3});
+  check_tensor(opgen::math::less(i, Tensor::scalar<std::int64_t>(0)), DType::bool_, {3}, {1, 0, 0});
+  check_tensor(opgen::math::isnan(a), DType::bool_, {2, 3}, {0, 0, 0, 1, 0, 0});
+  check_tensor(opgen::math::isinf(Tensor::from<double>({kInf, -kInf, kNaN, 1e308}, {4})),
+               DType::bool_, {4}, {1, 1, 0, 0});
+  // The out overload checks the bool dtype of the output.
+  Tensor out = Tensor::empty({2, 3}, DType::bool_);
+  opgen::math::greater(a, Tensor::scalar<float>(2), out);
+  check_tensor(out, DType::bool_, {2, 3}, {0, 0, 1, 0, 0, 1});
+  Tensor wrong = Tensor::empty({2, 3}, DType::float32);
+  check_error([&] { opgen::math::greater(a, row, wrong); }, {"math.greater", "bool"});
+}
+
+BOOST_AUTO_TEST_CASE(logical_ops_and_where) {
+  const Tensor p = Tensor::from<bool>({true, true, false, false}, {4});
+  const Tensor q = Tensor::from<bool>({true, false, true, false}, {4});
+  check_tensor(opgen::math::logical_and(p, q), DType::bool_, {4}, {1, 0, 0, 0});
+  check_tensor(opgen::math::logical_or(p, q), DType::bool_, {4}, {1, 1, 1, 0});
+  check_tensor(opgen::math::logical_not(p), DType::bool_, {4}, {0, 0, 1, 1});
+  // [2, 1] against [4]: broadcast.
+  check_tensor(opgen::math::logical_and(Tensor::from<bool>({true, false}, {2, 1}), q), DType::bool_,
+               {2, 4}, {1, 0, 1, 0, 0, 0, 0, 0});
+  const Tensor x = Tensor::from<float>({1, 2, 3, 4}, {4});
+  const Tensor y = Tensor::from<float>({-1, -2, -3, -4}, {4});
+  check_tensor(opgen::math::where(p, x, y), DType::float32, {4}, {1, 2, -3, -4});
+  // int32 x with an int64 scalar y: promoted to int64.
+  check_tensor(opgen::math::where(q, Tensor::from<std::int32_t>({1, 2, 3, 4}, {4}),
+                                  Tensor::scalar<std::int64_t>(0)),
+               DType::int64, {4}, {1, 0, 3, 0});
+  // A condition from a comparison; cond broadcast along rows.
+  const Tensor m = Tensor::from<double>({1, -2, 3, -4, 5, -6}, {2, 3});
+  check_tensor(opgen::math::where(opgen::math::greater(m, Tensor::scalar<double>(0)), m,
+                                  Tensor::scalar<double>(0)),
+               DType::float64, {2, 3}, {1, 0, 3, 0, 5, 0});
+  check_tensor(opgen::math::where(Tensor::from<bool>({true, false, true}, {3}), m,
+                                  Tensor::scalar<double>(9)),
+               DType::float64, {2, 3}, {1, 9, 3, -4, 9, -6});
+  const std::vector<Tensor> by_name = registry().call("math.select", {p, x, y});
+  BOOST_TEST_REQUIRE(by_name.size() == 1u);
+  check_tensor(by_name[0], DType::float32, {4}, {1, 2, -3, -4});
+}
+
+BOOST_AUTO_TEST_CASE(bool_ops_reject_bad_calls) {
+  const Tensor f = Tensor::from<float>({1}, {1});
+  const Tensor b = Tensor::from<bool>({true}, {1});
+  check_error([&] { opgen::math::logical_and(f, b); },
+              {"math.logical_and", "x must be", "float32"});
+  check_error([&] { opgen::math::logical_not(f); }, {"math.logical_not", "float32"});
+  check_error([&] { opgen::math::where(f, f, f); }, {"math.where", "cond must be"});
+  check_error([&] { opgen::math::less(f, Tensor::from<double>({1}, {1})); },
+              {"math.less", "same dtype"});
+  check_error([&] { opgen::math::less(b, b); }, {"math.less", "bool"});
+  check_error([&] { opgen::math::isnan(Tensor::from<std::int32_t>({1}, {1})); },
+              {"math.isnan", "int32"});
+  check_error(
+      [&] {
+        opgen::math::where(Tensor::from<bool>({true, false}, {2}), f,
+                           Tensor::zeros({3}, DType::float32));
+      },
+      {"math.where", "cannot be broadcast"});
+}
+
 BOOST_AUTO_TEST_CASE(calls_by_name) {
   const Tensor y = Tensor::from<double>({1}, {1});
   const Tensor x = Tensor::from<double>({-1}, {1});

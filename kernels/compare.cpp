@@ -1,0 +1,308 @@
+// Kernels with bool operands or results (see compare.hpp), compiled once per
+// SIMD target by foreach_target.h and dispatched at run time.
+//
+// A bool array is read and written as bytes: a vector of N lanes of T
+// corresponds to N bytes, converted with DemoteTo/PromoteTo through 32-bit
+// lanes (Highway 1.0.3 has no mask conversion between lane sizes), so one
+// comparison of full vectors stores a partial byte vector.
+#include "kernels/compare.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/compare.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "kernels/transform-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The byte vector with one lane per lane of D.
+template <class D>
+using ByteTag = hn::Rebind<uint8_t, D>;
+
+// Lanes of m as bytes 0 or 1.
+template <class D>
+HWY_INLINE hn::Vec<ByteTag<D>> MaskToBytes(D, hn::Mask<D> m) {
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    const hn::Rebind<int32_t, D> di;
+    return hn::DemoteTo(ByteTag<D>(), hn::IfThenElseZero(hn::RebindMask(di, m), hn::Set(di, 1)));
+  } else {
+    // 64-bit lanes: through float64 (0.0 or 1.0), then int32.
+    const hn::Rebind<double, D> dd;
+    const hn::Rebind<int32_t, D> di;
+    const auto ones = hn::IfThenElseZero(hn::RebindMask(dd, m), hn::Set(dd, 1.0));
+    return hn::DemoteTo(ByteTag<D>(), hn::DemoteTo(di, ones));
+  }
+}
+
+// Bytes (nonzero: true) as a mask of D.
+template <class D>
+HWY_INLINE hn::Mask<D> BytesToMask(D d, hn::Vec<ByteTag<D>> b) {
+  const hn::Rebind<int32_t, D> di;
+  const auto wide = hn::PromoteTo(di, b);
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    return hn::RebindMask(d, hn::Ne(wide, hn::Zero(di)));
+  } else {
+    const hn::Rebind<int64_t, D> dl;
+    return hn::RebindMask(d, hn::Ne(hn::PromoteTo(dl, wide), hn::Zero(dl)));
+  }
+}
+
+// out[i] = pred(d, x[i], y[i]) as bytes. One vector per step: the work per
+// element is a compare and a narrowing, so the loop is bound by memory.
+template <class D, class Pred, typename T = hn::TFromD<D>>
+HWY_INLINE void CompareTransform(D d, const T* x, const T* y, uint8_t* out, size_t n,
+                                 const Pred& pred) {
+  const ByteTag<D> d8;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    hn::StoreU(MaskToBytes(d, pred(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i))), d8, out + i);
+  }
+  if (i < n) {
+    const size_t rest = n - i;
+    const auto vx = LoadPartial(d, x + i, rest, PaddingLanes(d));
+    const auto vy = LoadPartial(d, y + i, rest, PaddingLanes(d));
+    StorePartial(d8, MaskToBytes(d, pred(d, vx, vy)), rest, out + i);
+  }
+}
+
+// out[i] = pred(d, x[i]) as bytes.
+template <class D, class Pred, typename T = hn::TFromD<D>>
+HWY_INLINE void TestTransform(D d, const T* x, uint8_t* out, size_t n, const Pred& pred) {
+  const ByteTag<D> d8;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(MaskToBytes(d, pred(d, hn::LoadU(d, x + i))), d8, out + i);
+  if (i < n) {
+    const size_t rest = n - i;
+    StorePartial(d8, MaskToBytes(d, pred(d, LoadPartial(d, x + i, rest, PaddingLanes(d)))), rest,
+                 out + i);
+  }
+}
+
+// out[i] = cond[i] ? x[i] : y[i].
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void Select(D d, const uint8_t* cond, const T* x, const T* y, T* out, size_t n) {
+  const ByteTag<D> d8;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    const auto m = BytesToMask(d, hn::LoadU(d8, cond + i));
+    hn::StoreU(hn::IfThenElse(m, hn::LoadU(d, x + i), hn::LoadU(d, y + i)), d, out + i);
+  }
+  if (i < n) {
+    const size_t rest = n - i;
+    const auto m = BytesToMask(d, LoadPartial(d8, cond + i, rest, hn::Zero(d8)));
+    const auto vx = LoadPartial(d, x + i, rest, hn::Zero(d));
+    const auto vy = LoadPartial(d, y + i, rest, hn::Zero(d));
+    StorePartial(d, hn::IfThenElse(m, vx, vy), rest, out + i);
+  }
+}
+
+struct EqualOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
+    return hn::Eq(a, b);
+  }
+};
+struct NotEqualOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
+    // Not Ne: on AVX2/AVX-512, Highway 1.0.3's float Ne is an ordered
+    // comparison, false where either operand is NaN.
+    return hn::Not(hn::Eq(a, b));
+  }
+};
+struct LessOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
+    return hn::Lt(a, b);
+  }
+};
+struct LessEqualOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
+    // Highway 1.0.3 has Le/Ge for floats only; for integers (no NaN) they
+    // are the complements of Gt/Lt.
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return hn::Le(a, b);
+    } else {
+      return hn::Not(hn::Gt(a, b));
+    }
+  }
+};
+struct GreaterOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
+    return hn::Gt(a, b);
+  }
+};
+struct GreaterEqualOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return hn::Ge(a, b);
+    } else {
+      return hn::Not(hn::Lt(a, b));
+    }
+  }
+};
+struct IsnanOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a) const {
+    return hn::IsNaN(a);
+  }
+};
+struct IsinfOp {
+  template <class D, class V>
+  HWY_INLINE hn::Mask<D> operator()(D, V a) const {
+    return hn::IsInf(a);
+  }
+};
+
+// Logical ops on whole byte vectors: each byte normalised to 0/1 first.
+struct LogicalAndOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    const V one = hn::Set(d, uint8_t{1});
+    return hn::And(hn::Min(a, one), hn::Min(b, one));
+  }
+};
+struct LogicalOrOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    return hn::Min(hn::Or(a, b), hn::Set(d, uint8_t{1}));
+  }
+};
+struct LogicalNotOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const {
+    const V one = hn::Set(d, uint8_t{1});
+    return hn::Xor(hn::Min(a, one), one);
+  }
+};
+
+// bool and uint8_t are both one byte; unsigned char may alias any object.
+inline const uint8_t* Bytes(const bool* p) { return reinterpret_cast<const uint8_t*>(p); }
+inline uint8_t* Bytes(bool* p) { return reinterpret_cast<uint8_t*>(p); }
+
+// clang-format off
+#define OPGEN_COMPARE(Name, Suffix, T)                                       \
+  void Name##Suffix(const T* x, const T* y, bool* out, size_t n) {           \
+    CompareTransform(hn::ScalableTag<T>(), x, y, Bytes(out), n, Name##Op()); \
+  }
+#define OPGEN_COMPARE_ALL(Name)                                              \
+  OPGEN_COMPARE(Name, F32, float) OPGEN_COMPARE(Name, F64, double)           \
+  OPGEN_COMPARE(Name, I32, int32_t) OPGEN_COMPARE(Name, I64, int64_t)
+#define OPGEN_TEST(Name, Suffix, T)                                          \
+  void Name##Suffix(const T* x, bool* out, size_t n) {                       \
+    TestTransform(hn::ScalableTag<T>(), x, Bytes(out), n, Name##Op());       \
+  }
+#define OPGEN_WHERE(Suffix, T)                                               \
+  void Where##Suffix(const bool* cond, const T* x, const T* y, T* out,       \
+                     size_t n) {                                             \
+    Select(hn::ScalableTag<T>(), Bytes(cond), x, y, out, n);                 \
+  }
+// clang-format on
+
+OPGEN_COMPARE_ALL(Equal)
+OPGEN_COMPARE_ALL(NotEqual)
+OPGEN_COMPARE_ALL(Less)
+OPGEN_COMPARE_ALL(LessEqual)
+OPGEN_COMPARE_ALL(Greater)
+OPGEN_COMPARE_ALL(GreaterEqual)
+OPGEN_TEST(Isnan, F32, float)
+OPGEN_TEST(Isnan, F64, double)
+OPGEN_TEST(Isinf, F32, float)
+OPGEN_TEST(Isinf, F64, double)
+OPGEN_WHERE(F32, float)
+OPGEN_WHERE(F64, double)
+OPGEN_WHERE(I32, int32_t)
+OPGEN_WHERE(I64, int64_t)
+
+void LogicalAndB(const bool* x, const bool* y, bool* out, size_t n) {
+  BinaryTransform(hn::ScalableTag<uint8_t>(), Bytes(x), Bytes(y), Bytes(out), n, LogicalAndOp());
+}
+void LogicalOrB(const bool* x, const bool* y, bool* out, size_t n) {
+  BinaryTransform(hn::ScalableTag<uint8_t>(), Bytes(x), Bytes(y), Bytes(out), n, LogicalOrOp());
+}
+void LogicalNotB(const bool* x, bool* out, size_t n) {
+  UnaryTransform(hn::ScalableTag<uint8_t>(), Bytes(x), Bytes(out), n, LogicalNotOp());
+}
+
+#undef OPGEN_COMPARE
+#undef OPGEN_COMPARE_ALL
+#undef OPGEN_TEST
+#undef OPGEN_WHERE
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+// clang-format off
+#define OPGEN_EXPORT_COMPARE(Name, Suffix, T)                                \
+  HWY_EXPORT(Name##Suffix);                                                  \
+  void Name(const T* x, const T* y, bool* out, std::size_t n) {              \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
+  }
+#define OPGEN_EXPORT_COMPARE_ALL(Name)                                       \
+  OPGEN_EXPORT_COMPARE(Name, F32, float)                                     \
+  OPGEN_EXPORT_COMPARE(Name, F64, double)                                    \
+  OPGEN_EXPORT_COMPARE(Name, I32, std::int32_t)                              \
+  OPGEN_EXPORT_COMPARE(Name, I64, std::int64_t)
+#define OPGEN_EXPORT_TEST(Name, Suffix, T)                                   \
+  HWY_EXPORT(Name##Suffix);                                                  \
+  void Name(const T* x, bool* out, std::size_t n) {                          \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
+  }
+#define OPGEN_EXPORT_WHERE(Suffix, T)                                        \
+  HWY_EXPORT(Where##Suffix);                                                 \
+  void Where(const bool* cond, const T* x, const T* y, T* out,               \
+             std::size_t n) {                                                \
+    HWY_DYNAMIC_DISPATCH(Where##Suffix)(cond, x, y, out, n);                 \
+  }
+// clang-format on
+
+OPGEN_EXPORT_COMPARE_ALL(Equal)
+OPGEN_EXPORT_COMPARE_ALL(NotEqual)
+OPGEN_EXPORT_COMPARE_ALL(Less)
+OPGEN_EXPORT_COMPARE_ALL(LessEqual)
+OPGEN_EXPORT_COMPARE_ALL(Greater)
+OPGEN_EXPORT_COMPARE_ALL(GreaterEqual)
+OPGEN_EXPORT_TEST(Isnan, F32, float)
+OPGEN_EXPORT_TEST(Isnan, F64, double)
+OPGEN_EXPORT_TEST(Isinf, F32, float)
+OPGEN_EXPORT_TEST(Isinf, F64, double)
+OPGEN_EXPORT_WHERE(F32, float)
+OPGEN_EXPORT_WHERE(F64, double)
+OPGEN_EXPORT_WHERE(I32, std::int32_t)
+OPGEN_EXPORT_WHERE(I64, std::int64_t)
+
+HWY_EXPORT(LogicalAndB);
+HWY_EXPORT(LogicalOrB);
+HWY_EXPORT(LogicalNotB);
+void LogicalAnd(const bool* x, const bool* y, bool* out, std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(LogicalAndB)(x, y, out, n);
+}
+void LogicalOr(const bool* x, const bool* y, bool* out, std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(LogicalOrB)(x, y, out, n);
+}
+void LogicalNot(const bool* x, bool* out, std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(LogicalNotB)(x, out, n);
+}
+
+#undef OPGEN_EXPORT_COMPARE
+#undef OPGEN_EXPORT_COMPARE_ALL
+#undef OPGEN_EXPORT_TEST
+#undef OPGEN_EXPORT_WHERE
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE
