@@ -4,8 +4,8 @@
 // a[i * a_row + p * a_col]. c is m×n, row-major, rows `ldc` elements apart,
 // and must not overlap a or b. k == 0 gives zeros.
 //
-// Float kernels pack blocks of b (kc×nc) and strips of a (mr×kc) into the
-// workspace and run a register tile of mr rows × (2 or 3) vectors sized
+// Float kernels pack blocks of b (kc×nc), and strips of a (mr×kc) unless a
+// is row-major, into the workspace and run a register tile of mr rows × (2 or 3) vectors sized
 // from the target's vector length (see matmul.cpp); they sum in a different
 // order than a naive loop: each element differs from the exact dot product
 // by at most about k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer
