@@ -10,9 +10,11 @@
 #define OPGEN_KERNELS_TRANSFORM_INL_H_
 #endif
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 HWY_BEFORE_NAMESPACE();
@@ -60,6 +62,24 @@ HWY_INLINE hn::Vec<D> PaddingLanes(D d) {
   return hn::Set(d, hn::TFromD<D>{1});
 }
 
+// Arrays of at least this many output bytes are written with streaming
+// (non-temporal) stores: far larger than the last-level cache, they would
+// only evict useful lines, and skipping the read-for-ownership of each output
+// line cuts the memory traffic of a binary op from 16 to 12 bytes per float
+// (~1.3x at 16M floats). Below it streaming stores are several times slower.
+inline constexpr size_t kStreamBytes = size_t{16} << 20;
+
+// How many elements to process with partial vectors before out + i is
+// aligned to a whole vector (0 when it is; n when it never gets there).
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE size_t HeadToAlign(D d, const T* out, size_t n) {
+  const size_t bytes = hn::Lanes(d) * sizeof(T);
+  const size_t mis = reinterpret_cast<uintptr_t>(out) % bytes;
+  if (mis % sizeof(T) != 0) return n;
+  const size_t head = mis == 0 ? 0 : (bytes - mis) / sizeof(T);
+  return head < n ? head : n;
+}
+
 // out[i] = func(d, x[i]) for i < n. Four vectors per iteration give the
 // out-of-order core independent work to hide the latency of long ops (exp,
 // div) and halve the loop overhead of short ones; one vector at a time and
@@ -69,6 +89,24 @@ template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& func) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
+  if (n * sizeof(T) >= kStreamBytes) {
+    // Same results as below, only the stores differ (see kStreamBytes).
+    for (const size_t head = HeadToAlign(d, out, n); i < head; i += N) {
+      const size_t count = head - i < N ? head - i : N;
+      StorePartial(d, func(d, LoadPartial(d, x + i, count, PaddingLanes(d))), count, out + i);
+    }
+    for (; i + 4 * N <= n; i += 4 * N) {
+      const auto v0 = func(d, hn::LoadU(d, x + i));
+      const auto v1 = func(d, hn::LoadU(d, x + i + N));
+      const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N));
+      const auto v3 = func(d, hn::LoadU(d, x + i + 3 * N));
+      hn::Stream(v0, d, out + i);
+      hn::Stream(v1, d, out + i + N);
+      hn::Stream(v2, d, out + i + 2 * N);
+      hn::Stream(v3, d, out + i + 3 * N);
+    }
+    hwy::FlushStream();
+  }
   if (n >= 4 * N) {
     for (; i <= n - 4 * N; i += 4 * N) {
       const auto v0 = func(d, hn::LoadU(d, x + i));
@@ -96,6 +134,25 @@ template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, const Func& func) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
+  if (n * sizeof(T) >= kStreamBytes) {
+    for (const size_t head = HeadToAlign(d, out, n); i < head; i += N) {
+      const size_t count = head - i < N ? head - i : N;
+      const auto vx = LoadPartial(d, x + i, count, PaddingLanes(d));
+      const auto vy = LoadPartial(d, y + i, count, PaddingLanes(d));
+      StorePartial(d, func(d, vx, vy), count, out + i);
+    }
+    for (; i + 4 * N <= n; i += 4 * N) {
+      const auto v0 = func(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i));
+      const auto v1 = func(d, hn::LoadU(d, x + i + N), hn::LoadU(d, y + i + N));
+      const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N), hn::LoadU(d, y + i + 2 * N));
+      const auto v3 = func(d, hn::LoadU(d, x + i + 3 * N), hn::LoadU(d, y + i + 3 * N));
+      hn::Stream(v0, d, out + i);
+      hn::Stream(v1, d, out + i + N);
+      hn::Stream(v2, d, out + i + 2 * N);
+      hn::Stream(v3, d, out + i + 3 * N);
+    }
+    hwy::FlushStream();
+  }
   if (n >= 4 * N) {
     for (; i <= n - 4 * N; i += 4 * N) {
       const auto v0 = func(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i));
