@@ -2,8 +2,10 @@
 // foreach_target.h and dispatched at run time.
 #include "kernels/reduce.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/reduce.cpp"
@@ -101,6 +103,49 @@ struct MaxReducer {
       if (!hn::AllFalse(d, hn::MaskFromVec(nan))) return hn::GetLane(hn::NaN(d));
     }
     return MaxOfLanesOrdered(d, acc);
+  }
+};
+
+// Product; floats and int32 (Highway 1.0.3 has no 64-bit integer Mul on
+// x86, so int64 products are a scalar loop in HWY_ONCE below).
+struct ProdReducer {
+  template <class D>
+  static hn::Vec<D> Identity(D d) {
+    return hn::Set(d, hn::TFromD<D>{1});
+  }
+  template <class D, class V>
+  static void Step(D, V& acc, V&, V v) {
+    acc = hn::Mul(acc, v);  // int32 wraps around in every SIMD lane
+  }
+  template <class D, class V>
+  static void Merge(D d, V& acc, V& nan, V acc2, V) {
+    Step(d, acc, nan, acc2);
+  }
+  template <class D, class V>
+  static V Lanes(D, V acc, V, size_t) {
+    return acc;
+  }
+  template <class D, class V>
+  static hn::TFromD<D> Total(D d, V acc, V, size_t) {
+    using T = hn::TFromD<D>;
+    HWY_ALIGN T lanes[hn::MaxLanes(D())];
+    hn::Store(acc, d, lanes);
+    T prod = lanes[0];
+    for (size_t i = 1; i < hn::Lanes(d); ++i) prod *= lanes[i];
+    return prod;
+  }
+};
+
+// Sum of squares: one multiply-add per element. Norm2 takes its square root
+// and rescales the rare results whose squares overflowed or underflowed.
+struct SumSquaresReducer : SumReducer {
+  template <class D, class V>
+  static void Step(D, V& acc, V&, V v) {
+    acc = hn::MulAdd(v, v, acc);
+  }
+  template <class D, class V>
+  static void Merge(D, V& acc, V&, V acc2, V) {
+    acc = hn::Add(acc, acc2);
   }
 };
 
@@ -209,6 +254,11 @@ OPGEN_REDUCE(ReduceMax, F32, float, MaxReducer)
 OPGEN_REDUCE(ReduceMax, F64, double, MaxReducer)
 OPGEN_REDUCE(ReduceMax, I32, int32_t, MaxReducer)
 OPGEN_REDUCE(ReduceMax, I64, int64_t, MaxReducer)
+OPGEN_REDUCE(Prod, F32, float, ProdReducer)
+OPGEN_REDUCE(Prod, F64, double, ProdReducer)
+OPGEN_REDUCE(Prod, I32, int32_t, ProdReducer)
+OPGEN_REDUCE(SumSquares, F32, float, SumSquaresReducer)
+OPGEN_REDUCE(SumSquares, F64, double, SumSquaresReducer)
 
 #undef OPGEN_REDUCE
 
@@ -236,8 +286,89 @@ OPGEN_EXPORT_REDUCE(ReduceMax, F32, float)
 OPGEN_EXPORT_REDUCE(ReduceMax, F64, double)
 OPGEN_EXPORT_REDUCE(ReduceMax, I32, std::int32_t)
 OPGEN_EXPORT_REDUCE(ReduceMax, I64, std::int64_t)
+OPGEN_EXPORT_REDUCE(Prod, F32, float)
+OPGEN_EXPORT_REDUCE(Prod, F64, double)
+OPGEN_EXPORT_REDUCE(Prod, I32, std::int32_t)
 
 #undef OPGEN_EXPORT_REDUCE
+
+void Prod(const std::int64_t* x, std::int64_t* out, std::size_t outer, std::size_t n,
+          std::size_t inner) {
+  // Unsigned arithmetic wraps around without undefined behaviour.
+  for (std::size_t o = 0; o < outer; ++o) {
+    for (std::size_t i = 0; i < inner; ++i) {
+      std::uint64_t prod = 1;
+      for (std::size_t k = 0; k < n; ++k) {
+        prod *= static_cast<std::uint64_t>(x[(o * n + k) * inner + i]);
+      }
+      out[o * inner + i] = static_cast<std::int64_t>(prod);
+    }
+  }
+}
+
+namespace {
+
+HWY_EXPORT(SumSquaresF32);
+HWY_EXPORT(SumSquaresF64);
+
+void SumSquares(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(SumSquaresF32)(x, out, outer, n, inner);
+}
+void SumSquares(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(SumSquaresF64)(x, out, outer, n, inner);
+}
+
+// The norm of the n elements x[k * stride], k < n, without overflow or
+// underflow: scaled by the largest magnitude, summed in double.
+template <typename T>
+T ScaledNorm(const T* x, std::size_t n, std::size_t stride) {
+  double max = 0;
+  bool nan = false;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double a = std::fabs(static_cast<double>(x[k * stride]));
+    nan = nan || std::isnan(a);
+    max = a > max ? a : max;
+  }
+  if (nan) return std::numeric_limits<T>::quiet_NaN();
+  if (max == 0 || std::isinf(max)) return static_cast<T>(max);
+  double sum = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double s = static_cast<double>(x[k * stride]) / max;
+    sum += s * s;
+  }
+  return static_cast<T>(max * std::sqrt(sum));
+}
+
+// Squares of float32 overflow past |x| ~ 1.8e19 and lose precision below
+// ~1e-19 (and ~1e154 / 1e-154 for float64). A sum of squares that is
+// infinite or below min_normal / eps may have done either: those results
+// (rare, and identical on every target since the rescale is scalar) are
+// recomputed; the rest take the fast path's square root.
+template <typename T>
+void Norm2Impl(const T* x, T* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  using L = std::numeric_limits<T>;
+  SumSquares(x, out, outer, n, inner);
+  const T tiny = L::min() / L::epsilon();
+  for (std::size_t o = 0; o < outer; ++o) {
+    for (std::size_t i = 0; i < inner; ++i) {
+      T& r = out[o * inner + i];
+      if (std::isinf(r) || r < tiny) {
+        r = ScaledNorm(x + o * n * inner + i, n, inner);
+      } else {
+        r = std::sqrt(r);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void Norm2(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  Norm2Impl(x, out, outer, n, inner);
+}
+void Norm2(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  Norm2Impl(x, out, outer, n, inner);
+}
 
 }  // namespace opgen::kernels
 #endif  // HWY_ONCE

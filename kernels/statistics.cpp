@@ -1,0 +1,547 @@
+// Argmax/Argmin, All/Any, Var/Std, Dot and Cumsum (see statistics.hpp),
+// compiled once per SIMD target by foreach_target.h and dispatched at run
+// time.
+#include "kernels/statistics.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/statistics.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "kernels/transform-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// ----- Argmax / Argmin
+
+// Whether v should replace the best value so far: strictly better (so the
+// first index wins a tie), or the first NaN.
+template <bool kMax, class D, class V>
+HWY_INLINE hn::Mask<D> Better(D, V v, V best) {
+  const auto strict = kMax ? hn::Gt(v, best) : hn::Lt(v, best);
+  if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+    return hn::Or(strict, hn::AndNot(hn::IsNaN(best), hn::IsNaN(v)));
+  } else {
+    return strict;
+  }
+}
+
+template <bool kMax, typename T>
+HWY_INLINE bool BetterScalar(T v, T best) {
+  if constexpr (hwy::IsFloat<T>()) {
+    if (std::isnan(v)) return !std::isnan(best);
+  }
+  return kMax ? v > best : v < best;
+}
+
+// The scalar loop: short rows, and rows too long for 32-bit index lanes.
+template <bool kMax, typename T>
+HWY_INLINE std::int64_t ArgScalar(const T* HWY_RESTRICT x, size_t n, size_t stride) {
+  if (n == 0) return -1;
+  size_t best = 0;
+  for (size_t k = 1; k < n; ++k) {
+    if (BetterScalar<kMax>(x[k * stride], x[best * stride])) best = k;
+  }
+  return static_cast<std::int64_t>(best);
+}
+
+// inner == 1. Two (value, index) vector pairs run in parallel (a compare and
+// two blends form each one's dependency chain); lanes are merged at the end
+// with the lower index winning ties. Index lanes have T's width, so float32
+// rows use int32 indices and fall back to the scalar loop past 2^31.
+template <bool kMax, class D, typename T = hn::TFromD<D>>
+HWY_INLINE std::int64_t ArgRow(D d, const T* HWY_RESTRICT row, size_t n) {
+  using TI = hwy::MakeSigned<T>;
+  const size_t N = hn::Lanes(d);
+  if (n < 2 * N || n > static_cast<size_t>(std::numeric_limits<TI>::max())) {
+    return ArgScalar<kMax>(row, n, 1);
+  }
+  const hn::Rebind<TI, D> di;
+  auto b0 = hn::LoadU(d, row);
+  auto b1 = hn::LoadU(d, row + N);
+  auto i0 = hn::Iota(di, 0);
+  auto i1 = hn::Iota(di, static_cast<TI>(N));
+  const auto step = hn::Set(di, static_cast<TI>(N));
+  auto c0 = i0, c1 = i1;
+  size_t k = 2 * N;
+  for (; k + 2 * N <= n; k += 2 * N) {
+    c0 = hn::Add(c0, hn::Add(step, step));
+    c1 = hn::Add(c1, hn::Add(step, step));
+    const auto v0 = hn::LoadU(d, row + k);
+    const auto v1 = hn::LoadU(d, row + k + N);
+    const auto m0 = Better<kMax>(d, v0, b0);
+    const auto m1 = Better<kMax>(d, v1, b1);
+    b0 = hn::IfThenElse(m0, v0, b0);
+    b1 = hn::IfThenElse(m1, v1, b1);
+    i0 = hn::IfThenElse(hn::RebindMask(di, m0), c0, i0);
+    i1 = hn::IfThenElse(hn::RebindMask(di, m1), c1, i1);
+  }
+  // At most two more vectors, the last one partial.
+  for (; k < n; k += N) {
+    const size_t rest = n - k < N ? n - k : N;
+    c0 = hn::Iota(di, static_cast<TI>(k));
+    const auto v = rest == N ? hn::LoadU(d, row + k) : LoadPartial(d, row + k, rest, b0);
+    const auto m = hn::And(Better<kMax>(d, v, b0), hn::FirstN(d, rest));
+    b0 = hn::IfThenElse(m, v, b0);
+    i0 = hn::IfThenElse(hn::RebindMask(di, m), c0, i0);
+  }
+  HWY_ALIGN T values[2 * hn::MaxLanes(D())];
+  HWY_ALIGN TI indices[2 * hn::MaxLanes(D())];
+  hn::Store(b0, d, values);
+  hn::Store(b1, d, values + N);
+  hn::Store(i0, di, indices);
+  hn::Store(i1, di, indices + N);
+  size_t best = 0;
+  for (size_t j = 1; j < 2 * N; ++j) {
+    const T v = values[j];
+    const T b = values[best];
+    const bool tie = v == b || (hwy::IsFloat<T>() && std::isnan(v) && std::isnan(b));
+    if (BetterScalar<kMax>(v, b) || (tie && indices[j] < indices[best])) best = j;
+  }
+  return static_cast<std::int64_t>(indices[best]);
+}
+
+// inner > 1: N columns at a time, rows streaming past; each lane keeps the
+// first best row, exactly as the scalar loop.
+template <bool kMax, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ArgColumns(D d, const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out, size_t n,
+                           size_t inner) {
+  using TI = hwy::MakeSigned<T>;
+  const size_t N = hn::Lanes(d);
+  if (n == 0 || n > static_cast<size_t>(std::numeric_limits<TI>::max())) {
+    for (size_t i = 0; i < inner; ++i) out[i] = ArgScalar<kMax>(x + i, n, inner);
+    return;
+  }
+  const hn::Rebind<TI, D> di;
+  HWY_ALIGN TI indices[hn::MaxLanes(D())];
+  for (size_t i = 0; i < inner; i += N) {
+    const size_t rest = inner - i < N ? inner - i : N;
+    const auto load = [&](size_t k) {
+      const T* p = x + k * inner + i;
+      return rest == N ? hn::LoadU(d, p) : LoadPartial(d, p, rest, hn::Zero(d));
+    };
+    auto best = load(0);
+    auto index = hn::Zero(di);
+    for (size_t k = 1; k < n; ++k) {
+      const auto v = load(k);
+      const auto m = Better<kMax>(d, v, best);
+      best = hn::IfThenElse(m, v, best);
+      index = hn::IfThenElse(hn::RebindMask(di, m), hn::Set(di, static_cast<TI>(k)), index);
+    }
+    hn::Store(index, di, indices);
+    for (size_t j = 0; j < rest; ++j) out[i + j] = indices[j];
+  }
+}
+
+template <bool kMax, typename T>
+HWY_INLINE void Arg(const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out, size_t outer, size_t n,
+                    size_t inner) {
+  const hn::ScalableTag<T> d;
+  for (size_t o = 0; o < outer; ++o) {
+    if (inner == 1) {
+      out[o] = ArgRow<kMax>(d, x + o * n, n);
+    } else {
+      ArgColumns<kMax>(d, x + o * n * inner, out + o * inner, n, inner);
+    }
+  }
+}
+
+// ----- All / Any
+
+// kAll: true unless some element is zero; otherwise (Any) false unless some
+// element is nonzero. Rows stop at the first element that decides them.
+// "Nonzero" is Not(Eq(v, 0)), never Ne: Highway's float Ne is unordered
+// (true for NaN) on SSE/AVX2 but ordered (false for NaN) on AVX-512.
+template <bool kAll, class D, typename T = hn::TFromD<D>>
+HWY_INLINE bool DecideRow(D d, const T* HWY_RESTRICT row, size_t n) {
+  const size_t N = hn::Lanes(d);
+  const auto zero = hn::Zero(d);
+  // The value that decides nothing pads the partial vector.
+  const auto neutral = kAll ? hn::Set(d, T{1}) : zero;
+  size_t k = 0;
+  for (; k + 2 * N <= n; k += 2 * N) {
+    const auto v0 = hn::LoadU(d, row + k);
+    const auto v1 = hn::LoadU(d, row + k + N);
+    const auto m = kAll ? hn::Or(hn::Eq(v0, zero), hn::Eq(v1, zero))
+                        : hn::Or(hn::Not(hn::Eq(v0, zero)), hn::Not(hn::Eq(v1, zero)));
+    if (!hn::AllFalse(d, m)) return !kAll;
+  }
+  for (; k < n; k += N) {
+    const size_t rest = n - k < N ? n - k : N;
+    const auto v = rest == N ? hn::LoadU(d, row + k) : LoadPartial(d, row + k, rest, neutral);
+    const auto m = kAll ? hn::Eq(v, zero) : hn::Not(hn::Eq(v, zero));
+    if (!hn::AllFalse(d, m)) return !kAll;
+  }
+  return kAll;
+}
+
+template <bool kAll, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void DecideColumns(D d, const T* HWY_RESTRICT x, bool* HWY_RESTRICT out, size_t n,
+                              size_t inner) {
+  const size_t N = hn::Lanes(d);
+  const auto zero = hn::Zero(d);
+  HWY_ALIGN T lanes[hn::MaxLanes(D())];
+  for (size_t i = 0; i < inner; i += N) {
+    const size_t rest = inner - i < N ? inner - i : N;
+    // All-ones lanes where the column is decided (a zero for All, a
+    // nonzero for Any).
+    auto decided = hn::VecFromMask(d, hn::Ne(zero, zero));
+    for (size_t k = 0; k < n; ++k) {
+      const T* p = x + k * inner + i;
+      const auto v = rest == N ? hn::LoadU(d, p) : LoadPartial(d, p, rest, zero);
+      const auto m = kAll ? hn::Eq(v, zero) : hn::Not(hn::Eq(v, zero));
+      decided = hn::Or(decided, hn::VecFromMask(d, m));
+    }
+    hn::Store(decided, d, lanes);
+    for (size_t j = 0; j < rest; ++j) out[i + j] = (lanes[j] != T{0}) != kAll;
+  }
+}
+
+template <bool kAll, typename T>
+HWY_INLINE void Decide(const T* HWY_RESTRICT x, bool* HWY_RESTRICT out, size_t outer, size_t n,
+                       size_t inner) {
+  const hn::ScalableTag<T> d;
+  for (size_t o = 0; o < outer; ++o) {
+    if (inner == 1) {
+      out[o] = DecideRow<kAll>(d, x + o * n, n);
+    } else {
+      DecideColumns<kAll>(d, x + o * n * inner, out + o * inner, n, inner);
+    }
+  }
+}
+
+// ----- Var / Std
+
+// sum((x - mean)^2) - (sum(x - mean))^2 / n: the second term corrects the
+// rounding of the mean (Chan, Golub and LeVeque's corrected two-pass
+// algorithm), then divides by n - ddof.
+template <typename T>
+HWY_INLINE T Finish(T squares, T deviations, size_t n, std::int64_t ddof) {
+  const T divisor = static_cast<T>(static_cast<std::int64_t>(n) - ddof);
+  if (!(divisor > 0)) return std::numeric_limits<T>::quiet_NaN();
+  const T variance = (squares - deviations * deviations / static_cast<T>(n)) / divisor;
+  return variance < 0 ? T{0} : variance;  // only -0 or a rounding below 0
+}
+
+// inner == 1: four accumulators per pass break the dependency chains; the
+// partial vector is padded with the mean (pass 2), so it adds zeros.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof) {
+  const size_t N = hn::Lanes(d);
+  if (n == 0) return std::numeric_limits<T>::quiet_NaN();
+  auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
+  size_t k = 0;
+  for (; k + 4 * N <= n; k += 4 * N) {
+    s0 = hn::Add(s0, hn::LoadU(d, row + k));
+    s1 = hn::Add(s1, hn::LoadU(d, row + k + N));
+    s2 = hn::Add(s2, hn::LoadU(d, row + k + 2 * N));
+    s3 = hn::Add(s3, hn::LoadU(d, row + k + 3 * N));
+  }
+  for (; k + N <= n; k += N) s0 = hn::Add(s0, hn::LoadU(d, row + k));
+  if (k < n) s1 = hn::Add(s1, LoadPartial(d, row + k, n - k, hn::Zero(d)));
+  const T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  const T mean_scalar = sum / static_cast<T>(n);
+  const auto mean = hn::Set(d, mean_scalar);
+
+  auto q0 = hn::Zero(d), q1 = q0, q2 = q0, q3 = q0;
+  auto e0 = hn::Zero(d), e1 = e0;
+  k = 0;
+  for (; k + 4 * N <= n; k += 4 * N) {
+    const auto d0 = hn::Sub(hn::LoadU(d, row + k), mean);
+    const auto d1 = hn::Sub(hn::LoadU(d, row + k + N), mean);
+    const auto d2 = hn::Sub(hn::LoadU(d, row + k + 2 * N), mean);
+    const auto d3 = hn::Sub(hn::LoadU(d, row + k + 3 * N), mean);
+    q0 = hn::MulAdd(d0, d0, q0);
+    q1 = hn::MulAdd(d1, d1, q1);
+    q2 = hn::MulAdd(d2, d2, q2);
+    q3 = hn::MulAdd(d3, d3, q3);
+    e0 = hn::Add(e0, hn::Add(d0, d1));
+    e1 = hn::Add(e1, hn::Add(d2, d3));
+  }
+  for (; k < n; k += N) {
+    const size_t rest = n - k < N ? n - k : N;
+    const auto v = rest == N ? hn::LoadU(d, row + k) : LoadPartial(d, row + k, rest, mean);
+    const auto dv = hn::Sub(v, mean);
+    q0 = hn::MulAdd(dv, dv, q0);
+    e0 = hn::Add(e0, dv);
+  }
+  const T squares = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
+  const T deviations = hn::GetLane(hn::SumOfLanes(d, hn::Add(e0, e1)));
+  return Finish(squares, deviations, n, ddof);
+}
+
+// inner > 1: N columns at a time, the same two passes down the rows.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void VarColumns(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t n,
+                           size_t inner, std::int64_t ddof) {
+  const size_t N = hn::Lanes(d);
+  HWY_ALIGN T squares[hn::MaxLanes(D())];
+  HWY_ALIGN T deviations[hn::MaxLanes(D())];
+  for (size_t i = 0; i < inner; i += N) {
+    const size_t rest = inner - i < N ? inner - i : N;
+    if (n == 0) {
+      for (size_t j = 0; j < rest; ++j) out[i + j] = std::numeric_limits<T>::quiet_NaN();
+      continue;
+    }
+    const auto load = [&](size_t k) {
+      const T* p = x + k * inner + i;
+      return rest == N ? hn::LoadU(d, p) : LoadPartial(d, p, rest, hn::Zero(d));
+    };
+    auto sum = hn::Zero(d);
+    for (size_t k = 0; k < n; ++k) sum = hn::Add(sum, load(k));
+    const auto mean = hn::Div(sum, hn::Set(d, static_cast<T>(n)));
+    auto q = hn::Zero(d), e = hn::Zero(d);
+    for (size_t k = 0; k < n; ++k) {
+      const auto dv = hn::Sub(load(k), mean);
+      q = hn::MulAdd(dv, dv, q);
+      e = hn::Add(e, dv);
+    }
+    hn::Store(q, d, squares);
+    hn::Store(e, d, deviations);
+    for (size_t j = 0; j < rest; ++j) out[i + j] = Finish(squares[j], deviations[j], n, ddof);
+  }
+}
+
+template <bool kSqrt, typename T>
+HWY_INLINE void Variance(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer, size_t n,
+                         size_t inner, std::int64_t ddof) {
+  const hn::ScalableTag<T> d;
+  for (size_t o = 0; o < outer; ++o) {
+    if (inner == 1) {
+      out[o] = VarRow(d, x + o * n, n, ddof);
+    } else {
+      VarColumns(d, x + o * n * inner, out + o * inner, n, inner, ddof);
+    }
+  }
+  if constexpr (kSqrt) {
+    for (size_t j = 0; j < outer * inner; ++j) out[j] = std::sqrt(out[j]);
+  }
+}
+
+// ----- Dot
+
+// Four accumulators hide the latency of the multiply-adds; the partial
+// vector is padded with zeros. Integers multiply and add with wraparound.
+template <typename T>
+HWY_INLINE T DotImpl(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, size_t n) {
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  const auto mul_add = [](auto a, auto b, auto acc) {
+    if constexpr (hwy::IsFloat<T>()) {
+      return hn::MulAdd(a, b, acc);
+    } else {
+      return hn::Add(hn::Mul(a, b), acc);
+    }
+  };
+  auto a0 = hn::Zero(d), a1 = a0, a2 = a0, a3 = a0;
+  size_t k = 0;
+  for (; k + 4 * N <= n; k += 4 * N) {
+    a0 = mul_add(hn::LoadU(d, x + k), hn::LoadU(d, y + k), a0);
+    a1 = mul_add(hn::LoadU(d, x + k + N), hn::LoadU(d, y + k + N), a1);
+    a2 = mul_add(hn::LoadU(d, x + k + 2 * N), hn::LoadU(d, y + k + 2 * N), a2);
+    a3 = mul_add(hn::LoadU(d, x + k + 3 * N), hn::LoadU(d, y + k + 3 * N), a3);
+  }
+  for (; k + N <= n; k += N) a0 = mul_add(hn::LoadU(d, x + k), hn::LoadU(d, y + k), a0);
+  if (k < n) {
+    const auto zero = hn::Zero(d);
+    a1 = mul_add(LoadPartial(d, x + k, n - k, zero), LoadPartial(d, y + k, n - k, zero), a1);
+  }
+  return hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
+}
+
+// ----- Cumsum
+
+// inner > 1: each output row is the previous output row plus this input
+// row, a vectorised add of contiguous rows; every lane adds in row order.
+// inner == 1: a sequential scalar loop, the only order that gives every
+// target the same float result (integers use unsigned arithmetic to wrap).
+template <typename T>
+HWY_INLINE void CumsumImpl(const T* x, T* out, size_t outer, size_t n, size_t inner) {
+  using A = std::conditional_t<hwy::IsFloat<T>(), T, hwy::MakeUnsigned<T>>;
+  if (inner == 1) {
+    for (size_t o = 0; o < outer; ++o) {
+      const T* row = x + o * n;
+      T* dst = out + o * n;
+      if (n == 0) continue;
+      A sum = static_cast<A>(row[0]);  // not 0 + x[0], which turns -0 into +0
+      dst[0] = row[0];
+      for (size_t k = 1; k < n; ++k) {
+        sum += static_cast<A>(row[k]);
+        dst[k] = static_cast<T>(sum);
+      }
+    }
+    return;
+  }
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  for (size_t o = 0; o < outer; ++o) {
+    const T* block = x + o * n * inner;
+    T* dst = out + o * n * inner;
+    if (n == 0) continue;
+    if (dst != block) {
+      for (size_t i = 0; i < inner; ++i) dst[i] = block[i];
+    }
+    for (size_t k = 1; k < n; ++k) {
+      const T* HWY_RESTRICT prev = dst + (k - 1) * inner;
+      const T* row = block + k * inner;
+      T* now = dst + k * inner;
+      size_t i = 0;
+      for (; i + N <= inner; i += N) {
+        hn::StoreU(hn::Add(hn::LoadU(d, prev + i), hn::LoadU(d, row + i)), d, now + i);
+      }
+      if (i < inner) {
+        const size_t rest = inner - i;
+        const auto zero = hn::Zero(d);
+        StorePartial(
+            d, hn::Add(LoadPartial(d, prev + i, rest, zero), LoadPartial(d, row + i, rest, zero)),
+            rest, now + i);
+      }
+    }
+  }
+}
+
+// ----- Entry points per target
+
+// clang-format off
+#define OPGEN_ARG(Name, Suffix, T, kMax)                                            \
+  void Name##Suffix(const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out,        \
+                    size_t outer, size_t n, size_t inner) {                         \
+    Arg<kMax>(x, out, outer, n, inner);                                             \
+  }
+#define OPGEN_DECIDE(Name, Suffix, T, S, kAll)                                      \
+  void Name##Suffix(const T* HWY_RESTRICT x, bool* HWY_RESTRICT out, size_t outer,  \
+                    size_t n, size_t inner) {                                       \
+    Decide<kAll>(reinterpret_cast<const S*>(x), out, outer, n, inner);              \
+  }
+#define OPGEN_VARIANCE(Name, Suffix, T, kSqrt)                                      \
+  void Name##Suffix(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer,     \
+                    size_t n, size_t inner, std::int64_t ddof) {                    \
+    Variance<kSqrt>(x, out, outer, n, inner, ddof);                                 \
+  }
+#define OPGEN_DOT(Suffix, T)                                                        \
+  T Dot##Suffix(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, size_t n) {       \
+    return DotImpl(x, y, n);                                                        \
+  }
+#define OPGEN_CUMSUM(Suffix, T)                                                     \
+  void Cumsum##Suffix(const T* x, T* out, size_t outer, size_t n, size_t inner) {   \
+    CumsumImpl(x, out, outer, n, inner);                                            \
+  }
+// clang-format on
+
+OPGEN_ARG(Argmax, F32, float, true)
+OPGEN_ARG(Argmax, F64, double, true)
+OPGEN_ARG(Argmax, I32, int32_t, true)
+OPGEN_ARG(Argmax, I64, int64_t, true)
+OPGEN_ARG(Argmin, F32, float, false)
+OPGEN_ARG(Argmin, F64, double, false)
+OPGEN_ARG(Argmin, I32, int32_t, false)
+OPGEN_ARG(Argmin, I64, int64_t, false)
+// bool is read as its object representation, one byte holding 0 or 1.
+OPGEN_DECIDE(All, F32, float, float, true)
+OPGEN_DECIDE(All, F64, double, double, true)
+OPGEN_DECIDE(All, I32, int32_t, int32_t, true)
+OPGEN_DECIDE(All, I64, int64_t, int64_t, true)
+OPGEN_DECIDE(All, B, bool, uint8_t, true)
+OPGEN_DECIDE(Any, F32, float, float, false)
+OPGEN_DECIDE(Any, F64, double, double, false)
+OPGEN_DECIDE(Any, I32, int32_t, int32_t, false)
+OPGEN_DECIDE(Any, I64, int64_t, int64_t, false)
+OPGEN_DECIDE(Any, B, bool, uint8_t, false)
+OPGEN_VARIANCE(Var, F32, float, false)
+OPGEN_VARIANCE(Var, F64, double, false)
+OPGEN_VARIANCE(Std, F32, float, true)
+OPGEN_VARIANCE(Std, F64, double, true)
+OPGEN_DOT(F32, float)
+OPGEN_DOT(F64, double)
+OPGEN_DOT(I32, int32_t)
+OPGEN_CUMSUM(F32, float)
+OPGEN_CUMSUM(F64, double)
+OPGEN_CUMSUM(I32, int32_t)
+OPGEN_CUMSUM(I64, int64_t)
+
+#undef OPGEN_ARG
+#undef OPGEN_DECIDE
+#undef OPGEN_VARIANCE
+#undef OPGEN_DOT
+#undef OPGEN_CUMSUM
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+// clang-format off
+#define OPGEN_EXPORT_REDUCE(Name, Suffix, In, Out)                                 \
+  HWY_EXPORT(Name##Suffix);                                                         \
+  void Name(const In* x, Out* out, std::size_t outer, std::size_t n,                \
+            std::size_t inner) {                                                    \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner);                    \
+  }
+#define OPGEN_EXPORT_VARIANCE(Name, Suffix, T)                                      \
+  HWY_EXPORT(Name##Suffix);                                                         \
+  void Name(const T* x, T* out, std::size_t outer, std::size_t n, std::size_t inner, \
+            std::int64_t ddof) {                                                    \
+    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner, ddof);              \
+  }
+#define OPGEN_EXPORT_DOT(Suffix, T)                                                 \
+  HWY_EXPORT(Dot##Suffix);                                                          \
+  T Dot(const T* x, const T* y, std::size_t n) {                                    \
+    return HWY_DYNAMIC_DISPATCH(Dot##Suffix)(x, y, n);                              \
+  }
+// clang-format on
+
+OPGEN_EXPORT_REDUCE(Argmax, F32, float, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmax, F64, double, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmax, I32, std::int32_t, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmax, I64, std::int64_t, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmin, F32, float, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmin, F64, double, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmin, I32, std::int32_t, std::int64_t)
+OPGEN_EXPORT_REDUCE(Argmin, I64, std::int64_t, std::int64_t)
+OPGEN_EXPORT_REDUCE(All, F32, float, bool)
+OPGEN_EXPORT_REDUCE(All, F64, double, bool)
+OPGEN_EXPORT_REDUCE(All, I32, std::int32_t, bool)
+OPGEN_EXPORT_REDUCE(All, I64, std::int64_t, bool)
+OPGEN_EXPORT_REDUCE(All, B, bool, bool)
+OPGEN_EXPORT_REDUCE(Any, F32, float, bool)
+OPGEN_EXPORT_REDUCE(Any, F64, double, bool)
+OPGEN_EXPORT_REDUCE(Any, I32, std::int32_t, bool)
+OPGEN_EXPORT_REDUCE(Any, I64, std::int64_t, bool)
+OPGEN_EXPORT_REDUCE(Any, B, bool, bool)
+OPGEN_EXPORT_REDUCE(Cumsum, F32, float, float)
+OPGEN_EXPORT_REDUCE(Cumsum, F64, double, double)
+OPGEN_EXPORT_REDUCE(Cumsum, I32, std::int32_t, std::int32_t)
+OPGEN_EXPORT_REDUCE(Cumsum, I64, std::int64_t, std::int64_t)
+OPGEN_EXPORT_VARIANCE(Var, F32, float)
+OPGEN_EXPORT_VARIANCE(Var, F64, double)
+OPGEN_EXPORT_VARIANCE(Std, F32, float)
+OPGEN_EXPORT_VARIANCE(Std, F64, double)
+OPGEN_EXPORT_DOT(F32, float)
+OPGEN_EXPORT_DOT(F64, double)
+OPGEN_EXPORT_DOT(I32, std::int32_t)
+
+#undef OPGEN_EXPORT_REDUCE
+#undef OPGEN_EXPORT_VARIANCE
+#undef OPGEN_EXPORT_DOT
+
+std::int64_t Dot(const std::int64_t* x, const std::int64_t* y, std::size_t n) {
+  // Highway 1.0.3 has no 64-bit integer Mul on x86: a scalar loop, with
+  // unsigned arithmetic so that overflow wraps without undefined behaviour.
+  std::uint64_t sum = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    sum += static_cast<std::uint64_t>(x[k]) * static_cast<std::uint64_t>(y[k]);
+  }
+  return static_cast<std::int64_t>(sum);
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE
