@@ -16,6 +16,7 @@
 #include "kernels/random.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/softmax.hpp"
+#include "kernels/statistics.hpp"
 #include "kernels/transcendental.hpp"
 #include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
@@ -91,5 +92,15 @@ void Tile(const Tensor& x, Span<std::int64_t> reps, Tensor& y);
 void Flip(const Tensor& x, Span<std::int64_t> dims, Tensor& y);
 Shape GatherShape(const Tensor& x, const Tensor& indices, std::int64_t dim);
 void Gather(const Tensor& x, const Tensor& indices, std::int64_t dim, Tensor& y);
+
+/// math.cumsum: y = the running sum of x along `dim` (negative counts from
+/// the end; a scalar takes 0 or -1 and is copied). x is numeric (checked by
+/// the wrapper); y has x's shape and dtype and may be x itself. Throws
+/// opgen::Error naming "math.cumsum" and "dim" when dim is out of range.
+void Cumsum(const Tensor& x, std::int64_t dim, Tensor& y);
+
+/// math.dot: z (a scalar of x's dtype) = sum(x[i] * y[i]); x and y are
+/// vectors of one length and one numeric dtype (checked by the wrapper).
+void Dot(const Tensor& x, const Tensor& y, Tensor& z);
 
 }  // namespace opgen::kernels
