@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,35 @@ bool same_content(const std::string& path, std::string_view content) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str() == content;
+}
+
+// The atomicity test (tests/gen/cli_test.cpp, killed_mid_write) needs the
+// generator stopped with a temporary file half written. With the variable
+// OPGEN_TEST_PAUSE_MID_WRITE=FILE set, the first write that is half done
+// creates FILE and sleeps until it is killed. Nothing else reads the variable.
+void pause_for_test(std::size_t written) {
+  const char* flag = std::getenv("OPGEN_TEST_PAUSE_MID_WRITE");
+  if (flag == nullptr || *flag == '\0' || written == 0) return;
+  std::ofstream(flag) << ::getpid() << "\n";
+  for (;;) ::pause();
+}
+
+// Temporaries a killed run left beside `target` (`<name>.tmpXXXXXX`, as
+// mkstemp makes them): removed by the next write of the same file, so a
+// crash leaves no litter for long. Only one generator writes a given output
+// at a time (it is one build rule's output).
+void remove_stale_temporaries(const std::filesystem::path& target) {
+  namespace fs = std::filesystem;
+  const std::string prefix = target.filename().string() + ".tmp";
+  std::error_code ec;
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() == prefix.size() + 6 && name.compare(0, prefix.size(), prefix) == 0) {
+      fs::remove(it->path(), ec);
+      ec.clear();
+    }
+  }
 }
 
 std::string escape_dep(const std::string& path) {
@@ -44,12 +74,17 @@ std::string write_if_changed(const std::string& path, std::string_view content, 
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   // A unique temporary beside the target: rename() within one file system
   // replaces the old file in one step, and parallel runs never share a temp.
+  remove_stale_temporaries(target);
   std::string tmp = (target.parent_path() / (target.filename().string() + ".tmpXXXXXX")).string();
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return "cannot write " + path + ": " + std::strerror(errno);
   std::size_t done = 0;
   while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    pause_for_test(done);
+    // Two writes at least (half, then the rest): the test hook above stops
+    // between them.
+    const std::size_t chunk = done == 0 ? (content.size() + 1) / 2 : content.size() - done;
+    const ssize_t n = ::write(fd, content.data() + done, chunk);
     if (n < 0) {
       if (errno == EINTR) continue;
       const std::string why = std::strerror(errno);

@@ -2,13 +2,17 @@
 // OPGEN_EXE names the program): exit codes, output files, depfile,
 // write-if-changed, and nothing written on errors.
 
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
 #include <thread>
 
 #include "test_files.hpp"
@@ -64,6 +68,59 @@ summary = "Negation."
 input = [ { name = "x", type = "float", doc = "Input." } ]
 output = [ { name = "y", type = "float", shape = "same(x)", dtype = "same(x)", doc = "Result." } ]
 )spec";
+
+
+// Starts `opgen generate SPEC --out-dir OUT` in the background, with
+// `pause_flag` (when not empty) as OPGEN_TEST_PAUSE_MID_WRITE; returns its pid.
+pid_t start_generate(const std::string& spec, const fs::path& out, const std::string& pause_flag) {
+  const char* exe = std::getenv("OPGEN_EXE");
+  BOOST_TEST_REQUIRE(exe != nullptr, "OPGEN_EXE is not set");
+  const pid_t pid = ::fork();
+  BOOST_TEST_REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (!pause_flag.empty()) ::setenv("OPGEN_TEST_PAUSE_MID_WRITE", pause_flag.c_str(), 1);
+    std::freopen("/dev/null", "w", stderr);
+    const std::string out_dir = out.string();
+    ::execl(exe, exe, "generate", spec.c_str(), "--out-dir", out_dir.c_str(),
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// The generated files of namespace "demo" in `out`, by name.
+std::map<std::string, std::string> outputs(const fs::path& out) {
+  std::map<std::string, std::string> files;
+  for (const char* f : {"demo.hpp", "demo.cpp", "demo.md", "demo_reference.hpp"}) {
+    files[f] = fs::exists(out / f) ? read_file((out / f).string()) : "<missing>";
+  }
+  return files;
+}
+
+// Files in `out` that are not generated outputs (temporaries).
+std::vector<std::string> litter(const fs::path& out) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out)) {
+    const std::string name = e.path().filename().string();
+    if (name != "demo.hpp" && name != "demo.cpp" && name != "demo.md" &&
+        name != "demo_reference.hpp") {
+      names.push_back(name);
+    }
+  }
+  return names;
+}
+
+// kGood with `n` more ops: a spec whose outputs take a while to write.
+std::string big_spec(int n, const std::string& summary) {
+  std::string text = kGood;
+  for (int i = 0; i < n; ++i) {
+    text += "[[op]]\nname = \"op" + std::to_string(i) + "\"\nkind = \"pointwise\"\nsummary = \"" +
+            summary + "\"\ninput = [ { name = \"x\", type = \"float\", doc = \"Input.\" } ]\n" +
+            "output = [ { name = \"y\", type = \"float\", shape = \"same(x)\", dtype = " +
+            "\"same(x)\", doc = \"Result.\" } ]\n";
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -159,6 +216,110 @@ BOOST_AUTO_TEST_CASE(errors_write_nothing) {
   BOOST_TEST(r.output.find("duplicate op 'neg'") != std::string::npos);
   BOOST_TEST(read_file((out / "demo.hpp").string()) == before);
   BOOST_TEST(!fs::exists(t.dir / "out2"));
+}
+
+// SIGKILL in the middle of writing a file: every output keeps its previous
+// content (the half-written data is only in a temporary), and the next run
+// writes the new outputs and removes the temporary the killed one left.
+BOOST_AUTO_TEST_CASE(killed_mid_write) {
+  TempDir t;
+  const std::string spec = t.write("demo.toml", kGood);
+  const fs::path out = t.dir / "out";
+  BOOST_TEST_REQUIRE(run_opgen("generate " + spec + " --out-dir " + out.string()).status == 0);
+  const std::map<std::string, std::string> before = outputs(out);
+  t.write("demo.toml", big_spec(50, "Changed."));
+
+  const std::string flag = (t.dir / "paused").string();
+  const pid_t pid = start_generate(spec, out, flag);
+  for (int i = 0; i < 3000 && !fs::exists(flag); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const bool paused = fs::exists(flag);
+  ::kill(pid, SIGKILL);
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  BOOST_TEST_REQUIRE(paused, "the generator never reached the middle of a write");
+  BOOST_TEST(WIFSIGNALED(st));
+  // Killed halfway through the first file: a temporary holds half of it.
+  const std::vector<std::string> left = litter(out);
+  BOOST_TEST_REQUIRE(left.size() == 1u);
+  BOOST_TEST(left[0].rfind("demo.hpp.tmp", 0) == 0u, left[0]);
+  BOOST_TEST(fs::file_size(out / left[0]) > 0u);
+  BOOST_TEST(outputs(out) == before);
+
+  const Run again = run_opgen("generate " + spec + " --out-dir " + out.string());
+  BOOST_TEST_REQUIRE(again.status == 0, again.output);
+  const std::map<std::string, std::string> after = outputs(out);
+  for (const char* name : {"demo.hpp", "demo.cpp", "demo.md"}) {  // no formulas: no references
+    BOOST_TEST(after.at(name) != before.at(name), name << " was not regenerated");
+    BOOST_TEST(after.at(name).find("op49") != std::string::npos, name << " lacks the new ops");
+  }
+  BOOST_TEST(litter(out).empty());
+}
+
+// Killed at random moments while replacing one big result with another:
+// each output is always one of the two complete versions, never a mix or a
+// truncated file, and a final run brings every output up to date.
+BOOST_AUTO_TEST_CASE(killed_at_random_times) {
+  TempDir t;
+  const fs::path out = t.dir / "out";
+  const fs::path ref = t.dir / "ref";
+  const std::string spec = (t.dir / "demo.toml").string();
+  std::map<std::string, std::string> versions[2];
+  for (int v = 0; v < 2; ++v) {
+    t.write("demo.toml", big_spec(400, v == 0 ? "First." : "Second."));
+    BOOST_TEST_REQUIRE(run_opgen("generate " + spec + " --out-dir " + ref.string()).status == 0);
+    versions[v] = outputs(ref);
+  }
+  BOOST_TEST_REQUIRE(run_opgen("generate " + spec + " --out-dir " + out.string()).status == 0);
+  std::mt19937 rng(12345);
+  std::uniform_int_distribution<int> delay_ms(0, 400);
+  int killed = 0;
+  for (int round = 0; round < 12; ++round) {
+    t.write("demo.toml", big_spec(400, round % 2 == 0 ? "First." : "Second."));
+    const pid_t pid = start_generate(spec, out, "");
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
+    ::kill(pid, SIGKILL);
+    int st = 0;
+    ::waitpid(pid, &st, 0);
+    killed += WIFSIGNALED(st) ? 1 : 0;
+    for (const auto& [name, text] : outputs(out)) {
+      BOOST_TEST((text == versions[0].at(name) || text == versions[1].at(name)),
+                 name << " is neither version after round " << round);
+    }
+  }
+  BOOST_TEST_MESSAGE(killed << " of 12 runs killed before they finished");
+  BOOST_TEST(run_opgen("generate " + spec + " --out-dir " + out.string()).status == 0);
+  BOOST_TEST((outputs(out) == versions[1]));
+  BOOST_TEST(litter(out).empty());
+}
+
+// An error in an included file: exit 1, and no output of the namespace (nor
+// its depfile) is rewritten or touched.
+BOOST_AUTO_TEST_CASE(error_in_include_touches_nothing) {
+  TempDir t;
+  std::string text = kGood;
+  text.insert(text.find('\n') + 1, "include = [\"common.toml\"]\n");
+  const std::string spec = t.write("demo.toml", text);
+  t.write("common.toml", "[[mixin]]\nname = \"m\"\nkind = \"pointwise\"\n");
+  const fs::path out = t.dir / "out";
+  const std::string dep = (t.dir / "demo.d").string();
+  const std::string cmd = "generate " + spec + " --out-dir " + out.string() + " --depfile " + dep;
+  BOOST_TEST_REQUIRE(run_opgen(cmd).status == 0);
+  const std::map<std::string, std::string> before = outputs(out);
+  const std::string dep_before = read_file(dep);
+  std::map<std::string, fs::file_time_type> times;
+  for (const auto& [name, unused] : before) times[name] = fs::last_write_time(out / name);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  t.write("common.toml", "[[mixin]]\nname = \"m\"\nkimd = \"pointwise\"\n");
+  const Run r = run_opgen(cmd);
+  BOOST_TEST(r.status == 1);
+  BOOST_TEST(r.output.find("common.toml:3:1: error: unknown key 'kimd'") != std::string::npos,
+             r.output);
+  BOOST_TEST(outputs(out) == before);
+  for (const auto& [name, time] : times) BOOST_TEST((fs::last_write_time(out / name) == time));
+  BOOST_TEST(read_file(dep) == dep_before);
+  BOOST_TEST(litter(out).empty());
 }
 
 BOOST_AUTO_TEST_CASE(list) {
