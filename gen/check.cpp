@@ -165,7 +165,18 @@ class Checker {
  private:
   // ----- names
 
+  // A name longer than kMaxNameLength: reported (once, clipped) and true.
+  bool name_too_long(const std::string& name, SourceLoc loc, std::string_view what) {
+    if (name.size() <= kMaxNameLength) return false;
+    diags_.error(Diag::name_too_long, loc,
+                 std::string(what) + " '" + name.substr(0, 24) + "...' is " +
+                     std::to_string(name.size()) + " characters long (at most " +
+                     std::to_string(kMaxNameLength) + ")");
+    return true;
+  }
+
   void check_cpp_name(const LocatedString& n, std::string_view what) {
+    if (name_too_long(n.value, n.loc, what)) return;
     if (!is_identifier(n.value)) {
       diags_.error(
           Diag::not_an_identifier, n.loc,
@@ -198,7 +209,8 @@ class Checker {
   }
 
   void check_namespace() {
-    if (!is_lower_snake(ns_.name) || is_cpp_keyword(ns_.name)) {
+    if (name_too_long(ns_.name, ns_.loc, "namespace")) {
+    } else if (!is_lower_snake(ns_.name) || is_cpp_keyword(ns_.name)) {
       diags_.error(Diag::name_not_snake_case, ns_.loc,
                    "namespace '" + ns_.name +
                        "' must be lower snake_case ([a-z][a-z0-9_]*) and not a C++ "
@@ -241,7 +253,8 @@ class Checker {
     if (values.empty()) diags_.error(Diag::empty_list, where, what + " has no values");
     std::map<std::string, SourceLoc> seen;
     for (const LocatedString& v : values) {
-      if (!is_identifier(v.value)) {
+      if (name_too_long(v.value, v.loc, "enum value")) {
+      } else if (!is_identifier(v.value)) {
         diags_.error(Diag::not_an_identifier, v.loc,
                      "enum value '" + v.value + "' is not an identifier");
       }
@@ -870,7 +883,7 @@ class Checker {
     a.scope = std::make_unique<Scope>();
 
     // Names.
-    if (!op.name.empty()) {
+    if (!op.name.empty() && !name_too_long(op.name, op.name_loc, "op name")) {
       if (!is_lower_snake(op.name)) {
         diags_.error(Diag::name_not_snake_case, op.name_loc,
                      "op name '" + op.name + "' must be lower snake_case");

@@ -93,6 +93,10 @@ struct CheckedNamespace {
 /// reported.
 CheckedNamespace check(const Namespace& ns, Diagnostics& diags);
 
+/// The longest name that becomes C++ (namespace, op, parameter, config,
+/// enum, enum value, cpp_name): longer ones are errors (name-too-long).
+inline constexpr std::size_t kMaxNameLength = 128;
+
 /// True for C++ keywords and alternative tokens (`and`, `not`, ...).
 bool is_cpp_keyword(std::string_view name);
 /// `[A-Za-z_][A-Za-z0-9_]*`.

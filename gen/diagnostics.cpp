@@ -56,21 +56,48 @@ std::string_view Diagnostics::contents(const std::string* file) const {
   return it == contents_.end() ? std::string_view() : std::string_view(it->second);
 }
 
+namespace {
+
+// Messages quote what the spec says; a word of a pathological spec (a name
+// of a million characters) is shown by its first characters, so that every
+// message stays short. Words are runs without spaces; no real name or path
+// comes near the limit.
+std::string clip_long_words(std::string message) {
+  constexpr std::size_t kLongest = 200;
+  constexpr std::size_t kShown = 60;
+  std::size_t start = 0;
+  while (start < message.size()) {
+    std::size_t end = message.find(' ', start);
+    if (end == std::string::npos) end = message.size();
+    if (end - start > kLongest) {
+      std::size_t cut = start + kShown;
+      while (cut > start && (static_cast<unsigned char>(message[cut]) & 0xC0) == 0x80) --cut;
+      const std::string note = "...(" + std::to_string(end - start) + " bytes)";
+      message.replace(cut, end - cut, note);
+      end = cut + note.size();
+    }
+    start = end + 1;
+  }
+  return message;
+}
+
+}  // namespace
+
 Diagnostic& Diagnostics::error(Diag diag, SourceLoc loc, std::string message) {
   ++error_count_;
-  items_.push_back({Severity::error, diag, loc, std::move(message), {}});
+  items_.push_back({Severity::error, diag, loc, clip_long_words(std::move(message)), {}});
   return items_.back();
 }
 
 Diagnostic& Diagnostics::warning(Diag diag, SourceLoc loc, std::string message) {
-  items_.push_back({Severity::warning, diag, loc, std::move(message), {}});
+  items_.push_back({Severity::warning, diag, loc, clip_long_words(std::move(message)), {}});
   return items_.back();
 }
 
 void Diagnostics::note(SourceLoc loc, std::string message) {
   if (items_.empty()) return;
   Diagnostic& d = items_.back();
-  d.notes.push_back({Severity::note, d.diag_class, loc, std::move(message), {}});
+  d.notes.push_back({Severity::note, d.diag_class, loc, clip_long_words(std::move(message)), {}});
 }
 
 std::vector<Diagnostic> Diagnostics::sorted() const {
@@ -101,13 +128,20 @@ const char* severity_name(Severity s) {
   return "error";
 }
 
-std::string_view line_of(std::string_view text, std::uint32_t line) {
-  std::size_t start = 0;
-  for (std::uint32_t l = 1; l < line; ++l) {
-    const std::size_t nl = text.find('\n', start);
-    if (nl == std::string_view::npos) return {};
-    start = nl + 1;
+}  // namespace
+
+std::string_view Diagnostics::source_line(const std::string* file, std::uint32_t line) const {
+  const std::string_view text = contents(file);
+  auto [it, fresh] = line_starts_.try_emplace(file);
+  std::vector<std::size_t>& starts = it->second;
+  if (fresh) {
+    starts.push_back(0);
+    for (std::size_t i = text.find('\n'); i != std::string_view::npos; i = text.find('\n', i + 1)) {
+      starts.push_back(i + 1);
+    }
   }
+  if (line == 0 || line > starts.size()) return {};
+  const std::size_t start = starts[line - 1];
   std::size_t end = text.find('\n', start);
   if (end == std::string_view::npos) end = text.size();
   std::string_view s = text.substr(start, end - start);
@@ -115,21 +149,40 @@ std::string_view line_of(std::string_view text, std::uint32_t line) {
   return s;
 }
 
-}  // namespace
-
 void Diagnostics::print_one(std::ostream& os, const Diagnostic& d, bool show_class) const {
   os << d.loc.to_string() << ": " << severity_name(d.severity) << ": " << d.message;
   if (show_class) os << " [" << diag_name(d.diag_class) << ']';
   os << '\n';
   if (!d.loc.known()) return;
-  const std::string_view line = line_of(contents(d.loc.file), d.loc.line);
+  std::string_view line = source_line(d.loc.file, d.loc.line);
   if (line.empty()) return;
-  os << "    " << line << '\n';
+  // Columns count code points. A long line is shown as a window around the
+  // column, so that one diagnostic stays a few lines whatever the spec holds.
+  auto is_start = [&](std::size_t i) {
+    return i >= line.size() || (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+  };
+  std::size_t at = 0;  // byte offset of the column
+  for (std::uint32_t c = 1; c < d.loc.col && at < line.size();) {
+    ++at;
+    if (is_start(at)) ++c;
+  }
+  constexpr std::size_t kWindow = 80;  // bytes shown on each side of the column
+  std::size_t from = at > kWindow ? at - kWindow : 0;
+  std::size_t to = std::min(line.size(), at + kWindow);
+  while (from > 0 && !is_start(from)) --from;
+  while (to < line.size() && !is_start(to)) ++to;
+  const std::string_view head = from > 0 ? "..." : "";
+  const std::string_view tail = to < line.size() ? "..." : "";
+  os << "    " << head << line.substr(from, to - from) << tail << '\n';
   if (d.loc.col == 0) return;
   // Keep tabs so the caret lines up under the same column.
-  std::string pad;
-  for (std::uint32_t i = 1; i < d.loc.col && i - 1 < line.size(); ++i) {
-    pad += line[i - 1] == '\t' ? '\t' : ' ';
+  std::string pad(head.size(), ' ');
+  for (std::size_t i = from; i < at && i < line.size(); ++i) {
+    if (line[i] == '\t') {
+      pad += '\t';
+    } else if (is_start(i)) {
+      pad += ' ';
+    }
   }
   os << "    " << pad << "^\n";
 }

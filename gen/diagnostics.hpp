@@ -131,6 +131,10 @@ class Diagnostics {
 
   std::map<std::string, std::unique_ptr<std::string>, std::less<>> names_;
   std::map<const std::string*, std::string> contents_;
+  /// Where each line of a file starts, made when a diagnostic is first
+  /// printed: thousands of diagnostics in a big file stay linear.
+  mutable std::map<const std::string*, std::vector<std::size_t>> line_starts_;
+  std::string_view source_line(const std::string* file, std::uint32_t line) const;
   std::vector<Diagnostic> items_;
   std::size_t error_count_ = 0;
 };

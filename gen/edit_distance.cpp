@@ -45,6 +45,12 @@ std::string closest_impl(std::string_view word, std::span<const S> candidates) {
   for (const S& c : candidates) {
     const std::string_view cand(c);
     if (cand == word) continue;
+    // The distance is at least the difference of the lengths; and nobody
+    // misspells a name of more than kLongest characters (the table would be
+    // quadratic in it).
+    constexpr std::size_t kLongest = 64;
+    const std::size_t longer = std::max(cand.size(), word.size());
+    if (longer - std::min(cand.size(), word.size()) > limit || longer > kLongest) continue;
     std::size_t d = equal_ignoring_case(cand, word) ? 0 : edit_distance(word, cand);
     if (d < best) {
       best = d;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -181,14 +182,44 @@ class TableReader {
     const toml::node* n = node(key);
     if (n == nullptr) return std::nullopt;
     if (!n->is_string()) return wrong_type(key, *n, "a string"), std::nullopt;
-    return LocatedString{n->as_string()->get(), ctx_.text(*n).loc};
+    const LocatedText t = ctx_.text(*n);
+    check_characters(t, key);
+    return LocatedString{t.text, t.loc};
   }
 
   std::optional<LocatedText> text(std::string_view key) {
     const toml::node* n = node(key);
     if (n == nullptr) return std::nullopt;
     if (!n->is_string()) return wrong_type(key, *n, "a string"), std::nullopt;
-    return ctx_.text(*n);
+    LocatedText t = ctx_.text(*n);
+    check_characters(t, key);
+    return t;
+  }
+
+  /// Every string ends up in C++ comments or literals and in Markdown: no
+  /// control character but tab and line feed, and no line break at all but
+  /// in the Markdown texts 'doc' and 'notes'; no quote or backslash in the
+  /// path 'kernel_header'. The first offending character is reported.
+  void check_characters(const LocatedText& t, std::string_view key) {
+    const bool multi_line = key == "doc" || key == "notes";
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+      const auto c = static_cast<unsigned char>(t.text[i]);
+      if (key == "kernel_header" && (c == '"' || c == '\\')) {
+        ctx_.diags().error(Diag::bad_character, t.at(i),
+                           std::string("'kernel_header' holds '") + static_cast<char>(c) +
+                               "' (it is written as #include \"...\")");
+        return;
+      }
+      if (c == '\t' || (c == '\n' && multi_line) || (c >= 0x20 && c != 0x7F)) continue;
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(c));
+      const std::string what = c == '\n' ? "a line break" : "the control character " + std::string(hex);
+      ctx_.diags().error(Diag::bad_character, t.at(i),
+                         "'" + std::string(key) + "' holds " + what +
+                             (c == '\n' ? " (only 'doc' and 'notes' span lines)"
+                                         : " (generated code and docs cannot show it)"));
+      return;
+    }
   }
 
   std::optional<Located<bool>> boolean(std::string_view key) {
@@ -704,6 +735,15 @@ std::optional<SpecSet> load_spec_set(const std::string& path, const LoadOptions&
       return -1;
     }
     set.read_paths.push_back(file);
+    if (text->size() > kMaxSpecBytes) {
+      const std::string what = "spec file '" + file + "' is " + std::to_string(text->size()) +
+                               " bytes, more than the limit of " +
+                               std::to_string(kMaxSpecBytes >> 20) + " MiB";
+      diags.error(Diag::spec_too_large,
+                  included_at.known() ? included_at : SourceLoc{diags.intern(file), 0, 0}, what);
+      ok = false;
+      return -1;
+    }
     const std::string* name = diags.add_file(file, *text);
     std::unique_ptr<SpecFile> spec = parse_spec(*text, name, diags);
     if (!spec) {

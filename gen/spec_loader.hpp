@@ -22,6 +22,11 @@ using FileReader = std::function<std::optional<std::string>(const std::string& p
 /// Reads from the file system.
 FileReader disk_reader();
 
+/// The largest spec file read (16 MiB): a larger one is an error
+/// (spec-too-large), so that memory and time stay bounded. The built-in
+/// specs are a few tens of KiB.
+inline constexpr std::size_t kMaxSpecBytes = std::size_t{16} << 20;
+
 struct LoadOptions {
   FileReader read = disk_reader();
   /// Directories searched, in order, for an include that is not found
