@@ -892,7 +892,14 @@ class OpWriter {
 
   std::string comment(const std::vector<std::string>& lines) const {
     std::string s;
-    for (const std::string& l : lines) s += l.empty() ? "///\n" : "/// " + l + "\n";
+    // A line may hold a parameter's multi-line doc: each of its lines is
+    // a comment line of its own, or the rest would be code.
+    for (const std::string& line : lines) {
+      if (line.empty()) s += "///\n";
+      for (const std::string& l : line.empty() ? std::vector<std::string>{} : doc_comment_lines(line)) {
+        s += l.empty() ? "///\n" : "/// " + l + "\n";
+      }
+    }
     return s;
   }
 

@@ -197,4 +197,60 @@ BOOST_AUTO_TEST_CASE(unreadable_includes) {
   fs::remove_all(dir);
 }
 
+// Doc text never leaves its place: in the header every line of it stays in
+// a /// comment (a multi-line parameter doc once spilled into code), in the
+// source the constraint message is one escaped literal, and in the
+// reference page every table row keeps its cells.
+BOOST_AUTO_TEST_CASE(doc_text_stays_in_place) {
+  const std::string spec = R"spec(namespace = "docs"
+summary = "Summary */ \\ {{x}} | a | <b>b</b> ünï"
+[[op]]
+name = "affine"
+kind = "pointwise"
+summary = "Neg */ of {{x}} | pipe | \\ end\\"
+doc = """
+Op doc */ \\
+#include <evil>
+{{x}} {{{y}}} {{=<% %>=}} `code */` | a | b |
+<div>html</div> ≥ 𝔸 \\"""
+notes = "Notes */ | a | b |\n<div>html</div> \\"
+input = [ { name = "x", type = "float", doc = """Input */ \\ {{x}} | two
+#define lines | here""" } ]
+arg = [ { name = "a", type = "float", default = 1.0, doc = "Arg */ \\" } ]
+output = [ { name = "y", type = "float", shape = "same(x)", dtype = "same(x)", doc = "Result */ \\" } ]
+constraint = [ { check = "a > 0", message = "a */ must \\ be \" positive {{x}} ??/ |" } ]
+)spec";
+  Diagnostics d;
+  const PipelineResult r = generate(spec, d);
+  BOOST_TEST_REQUIRE(r.files.has_value(), printed(d));
+  std::istringstream header(r.files->header);
+  int doc_lines = 0;
+  for (std::string line; std::getline(header, line);) {
+    for (const char* piece : {"*/", "{{", "#include <evil>", "#define lines", "≥ 𝔸", "<div>"}) {
+      if (line.find(piece) == std::string::npos) continue;
+      ++doc_lines;
+      BOOST_TEST((line.rfind("/// ", 0) == 0 || line.rfind("// ", 0) == 0), line);
+      // A backslash never ends a comment line (it would splice the next one).
+      BOOST_TEST(line.back() != '\\', line);
+    }
+  }
+  BOOST_TEST(doc_lines >= 8);
+  BOOST_TEST(r.files->source.find(R"("a */ must \\ be \" positive {{x}} ??/ |")") !=
+                 std::string::npos);
+  // Markdown: the parameter table has 5 columns in every row.
+  std::istringstream page(r.files->reference);
+  int rows = 0;
+  for (std::string line; std::getline(page, line);) {
+    if (line.rfind("| x | input", 0) != 0 && line.rfind("| a | arg", 0) != 0 &&
+        line.rfind("| y | output", 0) != 0) {
+      continue;
+    }
+    ++rows;
+    int bars = 0;  // unescaped '|'
+    for (std::size_t i = 0; i < line.size(); ++i) bars += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    BOOST_TEST(bars == 6, line);
+  }
+  BOOST_TEST(rows == 3);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
