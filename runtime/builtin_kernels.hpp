@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "kernels/activation.hpp"
 #include "kernels/bitwise.hpp"
 #include "kernels/compare.hpp"
 #include "kernels/elementary.hpp"
@@ -29,6 +30,24 @@ namespace opgen::kernels {
 /// the wrapper); y has x's shape and dtype and may be x itself. Throws
 /// opgen::Error naming "nn.softmax" and "dim" when dim is out of range.
 void Softmax(const Tensor& x, std::int64_t dim, Tensor& y);
+
+// nn's other custom ops (runtime/nn.cpp); the wrappers have checked the
+// dtypes, ranks and sizes their specs state and allocated y.
+
+/// nn.log_softmax: y = x - max - ln(sum(exp(x - max))) along dim (as Softmax).
+void LogSoftmax(const Tensor& x, std::int64_t dim, Tensor& y);
+/// nn.layer_norm and nn.rms_norm over the last dimension; weight and bias
+/// may be null tensors (absent).
+void LayerNorm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps, Tensor& y);
+void RmsNorm(const Tensor& x, const Tensor& weight, double eps, Tensor& y);
+/// nn.bias_add: y = x + b along dim.
+void BiasAdd(const Tensor& x, const Tensor& b, std::int64_t dim, Tensor& y);
+/// nn.dropout: the pointer kernel of kernels/random.hpp with first = 0.
+void Dropout(const Tensor& x, double p, std::int64_t seed, Tensor& y);
+/// nn.linear: y = x weightᵀ + bias through Matmul; the shape is x's with
+/// its last dimension replaced by weight.size(0).
+Shape LinearShape(const Tensor& x, const Tensor& weight, const Tensor& bias);
+void Linear(const Tensor& x, const Tensor& weight, const Tensor& bias, Tensor& y);
 
 // linalg (runtime/linalg.cpp). Each op's wrapper has checked the dtypes and
 // ranks its spec states and allocated the output with the shape function's

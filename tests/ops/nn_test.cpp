@@ -1,5 +1,6 @@
 // The generated nn namespace: results and checks.
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -73,6 +74,122 @@ BOOST_AUTO_TEST_CASE(checks_reject_bad_calls) {
   check_error([] { opgen::nn::sigmoid(Tensor()); }, {"nn.sigmoid", "x is required"});
   Tensor out = Tensor::empty({6}, DType::float64);
   check_error([&] { opgen::nn::gelu(kX, out); }, {"nn.gelu", "y", "[2, 3]"});
+}
+
+BOOST_AUTO_TEST_CASE(more_activations) {
+  const auto softplus = [](double x) { return std::max(x, 0.0) + std::log1p(std::exp(-std::fabs(x))); };
+  check_tensor(opgen::nn::relu6(Tensor::from<double>({-1, 0, 3, 6, 7, 100}, {6})), DType::float64, {6},
+               {0, 0, 3, 6, 6, 6});
+  check_tensor(opgen::nn::elu(kX, 0.5), DType::float64, {2, 3},
+               map([](double x) { return x > 0 ? x : 0.5 * std::expm1(x); }), 1e-14);
+  check_tensor(opgen::nn::selu(kX), DType::float64, {2, 3}, map([](double x) {
+                 return x > 0 ? 1.0507009873554805 * x : 1.0507009873554805 * 1.6732632423543772 * std::expm1(x);
+               }),
+               1e-14);
+  check_tensor(opgen::nn::silu(kX), DType::float64, {2, 3}, map([](double x) { return x / (1 + std::exp(-x)); }),
+               1e-14);
+  check_tensor(opgen::nn::softplus(kX), DType::float64, {2, 3}, map(softplus), 1e-14);
+  check_tensor(opgen::nn::softsign(kX), DType::float64, {2, 3}, map([](double x) { return x / (1 + std::fabs(x)); }),
+               1e-15);
+  check_tensor(opgen::nn::hard_sigmoid(kX), DType::float64, {2, 3},
+               map([](double x) { return std::clamp(x / 6 + 0.5, 0.0, 1.0); }), 1e-15);
+  check_tensor(opgen::nn::hard_swish(kX), DType::float64, {2, 3},
+               map([](double x) { return x * std::clamp(x + 3, 0.0, 6.0) / 6; }), 1e-15);
+  check_tensor(opgen::nn::mish(kX), DType::float64, {2, 3},
+               map([&](double x) { return x * std::tanh(softplus(x)); }), 1e-14);
+  // swish is silu's alias for calls by name; float32 too.
+  const Tensor f = Tensor::from<float>({-1, 2}, {2});
+  const std::vector<Tensor> s = opgen::registry().call("nn.swish", {f});
+  check_tensor(s.at(0), DType::float32, {2}, {-1 / (1 + std::exp(1.0)), 2 / (1 + std::exp(-2.0))}, 1e-6);
+}
+
+BOOST_AUTO_TEST_CASE(log_softmax) {
+  std::vector<double> want;
+  const std::vector<double> x = kX.to_vector<double>();
+  for (int r = 0; r < 2; ++r) {
+    double m = -INFINITY, s = 0;
+    for (int c = 0; c < 3; ++c) m = std::max(m, x[r * 3 + c]);
+    for (int c = 0; c < 3; ++c) s += std::exp(x[r * 3 + c] - m);
+    for (int c = 0; c < 3; ++c) want.push_back(x[r * 3 + c] - m - std::log(s));
+  }
+  check_tensor(opgen::nn::log_softmax(kX), DType::float64, {2, 3}, want, 1e-14);
+  // Far below the maximum: the log of softmax would be -inf.
+  check_tensor(opgen::nn::log_softmax(Tensor::from<float>({0, -200, -200, 0}, {2, 2})), DType::float32, {2, 2},
+               {0, -200, -200, 0}, 1e-6);
+  check_tensor(opgen::nn::log_softmax(Tensor::from<float>({0, -200, 0, -200}, {2, 2}), 0), DType::float32,
+               {2, 2}, {-std::log(2.0), -std::log(2.0), -std::log(2.0), -std::log(2.0)}, 1e-6);
+  check_tensor(opgen::nn::log_softmax(Tensor::from<float>({1, NAN}, {2})), DType::float32, {2}, {NAN, NAN});
+}
+
+BOOST_AUTO_TEST_CASE(normalisation) {
+  const Tensor x = Tensor::from<double>({1, 2, 3, 4, 4, 4}, {2, 3});
+  const double s1 = 1 / std::sqrt(2.0 / 3 + 1e-5);
+  check_tensor(opgen::nn::layer_norm(x), DType::float64, {2, 3}, {-s1, 0, s1, 0, 0, 0}, 1e-14);
+  const Tensor w = Tensor::from<double>({1, 2, 3}, {3});
+  const Tensor b = Tensor::from<double>({0.5, 0.5, -1}, {3});
+  // A constant row normalises to 0 (eps keeps 0 / 0 away), then the bias.
+  check_tensor(opgen::nn::layer_norm(x, w, b, 1e-12), DType::float64, {2, 3},
+               {-std::sqrt(1.5) + 0.5, 0.5, 3 * std::sqrt(1.5) - 1, 0.5, 0.5, -1}, 1e-11);
+  const double r1 = 1 / std::sqrt(14.0 / 3), r2 = 1 / std::sqrt(16.0);
+  check_tensor(opgen::nn::rms_norm(x, w, 0), DType::float64, {2, 3},
+               {1 * r1, 4 * r1, 9 * r1, 4 * r2, 8 * r2, 12 * r2}, 1e-14);
+  check_tensor(opgen::nn::rms_norm(Tensor::from<float>({3, 4}, {2})), DType::float32, {2},
+               {3 / std::sqrt(12.5 + 1e-6), 4 / std::sqrt(12.5 + 1e-6)}, 1e-6);
+}
+
+BOOST_AUTO_TEST_CASE(bias_add) {
+  const Tensor b3 = Tensor::from<double>({10, 20, 30}, {3});
+  check_tensor(opgen::nn::bias_add(kX, b3), DType::float64, {2, 3}, {8, 19.5, 30, 10.5, 23, 70});
+  check_tensor(opgen::nn::bias_add(kX, Tensor::from<double>({1, 2}, {2}), 0), DType::float64, {2, 3},
+               {-1, 0.5, 1, 2.5, 5, 42});
+}
+
+BOOST_AUTO_TEST_CASE(dropout_follows_bernoulli) {
+  const std::vector<double> ones(1000, 1.0);
+  const Tensor x = Tensor::from<double>(ones, {10, 100});
+  const std::vector<double> y = opgen::testing::values(opgen::nn::dropout(x, 0.25, 77));
+  const std::vector<double> dropped =
+      opgen::testing::values(opgen::random::bernoulli({10, 100}, 77, 0.25, DType::float64));
+  std::size_t bad = 0, zeros = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    bad += y[i] != (dropped[i] == 1 ? 0 : 1 / 0.75);
+    zeros += y[i] == 0;
+  }
+  BOOST_TEST(bad == 0u);
+  BOOST_TEST(zeros > 150u);
+  BOOST_TEST(zeros < 350u);
+  check_tensor(opgen::nn::dropout(kX, 0.0), DType::float64, {2, 3}, kX.to_vector<double>());
+  check_tensor(opgen::nn::dropout(kX, 1.0), DType::float64, {2, 3}, {0, 0, 0, 0, 0, 0});
+  BOOST_TEST(opgen::testing::values(opgen::nn::dropout(x, 0.5, 1)) !=
+             opgen::testing::values(opgen::nn::dropout(x, 0.5, 2)));
+}
+
+BOOST_AUTO_TEST_CASE(linear) {
+  const Tensor x = Tensor::from<float>({1, 2, 3, 4, 5, 6}, {2, 3});
+  const Tensor w = Tensor::from<float>({1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}, {4, 3});
+  const Tensor b = Tensor::from<float>({0.5, 0, 0, -1}, {4});
+  check_tensor(opgen::nn::linear(x, w, b), DType::float32, {2, 4}, {1.5, 2, 3, 5, 4.5, 5, 6, 14});
+  check_tensor(opgen::nn::linear(x, w), DType::float32, {2, 4}, {1, 2, 3, 6, 4, 5, 6, 15});
+  check_tensor(opgen::nn::linear(Tensor::from<float>({1, 2, 3}, {3}), w, b), DType::float32, {4},
+               {1.5, 2, 3, 5});
+  check_tensor(opgen::nn::linear(Tensor::from<float>({1, 2, 3, 4, 5, 6}, {2, 1, 3}), w), DType::float32,
+               {2, 1, 4}, {1, 2, 3, 6, 4, 5, 6, 15});
+}
+
+BOOST_AUTO_TEST_CASE(checks_of_the_additions) {
+  check_error([] { opgen::nn::elu(kX, -1); }, {"nn.elu", "alpha must be non-negative"});
+  check_error([] { opgen::nn::log_softmax(kX, 3); }, {"nn.log_softmax", "dim must name a dimension of x"});
+  check_error([] { opgen::nn::layer_norm(kX, Tensor::from<double>({1, 2}, {2})); },
+              {"nn.layer_norm", "weight must be a vector"});
+  check_error([] { opgen::nn::layer_norm(kX, Tensor(), Tensor::from<float>({1, 2, 3}, {3})); },
+              {"nn.layer_norm", "bias must be a vector"});
+  check_error([] { opgen::nn::rms_norm(kX, Tensor(), -1); }, {"nn.rms_norm", "eps must be non-negative"});
+  check_error([] { opgen::nn::bias_add(kX, Tensor::from<double>({1, 2}, {2})); }, {"nn.bias_add", "b must be a vector"});
+  check_error([] { opgen::nn::dropout(kX, 1.5); }, {"nn.dropout", "p must lie in [0, 1]"});
+  check_error([] { opgen::nn::linear(kX, Tensor::from<double>({1, 2}, {1, 2})); },
+              {"nn.linear", "weight must be [out, in]"});
+  check_error([] { opgen::nn::linear(kX, Tensor::from<double>({1, 2, 3}, {1, 3}), Tensor::from<double>({1, 2}, {2})); },
+              {"nn.linear", "bias must be a vector"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,200 @@
+// Activation kernels (see activation.hpp), compiled once per SIMD target by
+// foreach_target.h and dispatched at run time. Each is a handful of lane
+// operations around one exp/expm1/log1p (Highway's contrib math, range-
+// extended in math-inl.h), so they run at the speed of that function.
+#include "kernels/activation.hpp"
+
+#include <cstddef>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/activation.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "kernels/math-inl.h"
+#include "kernels/transform-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// x e^x for x < -64, where 1 + e^x is 1 in both types and silu and mish
+// are x e^x: as (x h) h with h = e^(x/2), which is normal down to x = -174
+// (float) / -1416 (double), while e^x itself is subnormal below -87 / -708
+// and would have lost its low bits.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V TinyTail(D d, V x) {
+  using T = hn::TFromD<D>;
+  const V h = ExpFull(d, hn::Mul(x, hn::Set(d, T{0.5})));
+  return hn::Mul(hn::Mul(x, h), h);
+}
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE hn::Mask<D> FarNegative(D d, V x) {
+  using T = hn::TFromD<D>;
+  return hn::Lt(x, hn::Set(d, T{-64}));
+}
+
+// e^x - 1 for x <= 0 (NaN handled by the callers): Highway's Expm1 on
+// [-100, 0], where below -100 the result is -1 in both types anyway.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Expm1NonPositive(D d, V x) {
+  using T = hn::TFromD<D>;
+  return hn::Expm1(d, hn::Max(hn::Min(x, hn::Zero(d)), hn::Set(d, T{-100})));
+}
+
+template <class D, class V>
+HWY_INLINE V KeepNaN(V x, V r) {
+  return hn::IfThenElse(hn::IsNaN(x), x, r);
+}
+
+struct Relu6Op {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    using T = hn::TFromD<D>;
+    return hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)),
+                              hn::IfThenElse(hn::Gt(x, hn::Set(d, T{6})), hn::Set(d, T{6}), x));
+  }
+};
+template <typename T>
+struct EluOp {
+  T alpha;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const V neg = hn::Mul(hn::Set(d, alpha), Expm1NonPositive(d, x));
+    return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), x, neg));
+  }
+};
+struct SeluOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    using T = hn::TFromD<D>;
+    constexpr double kScale = 1.0507009873554804934193349852946;
+    constexpr double kScaleAlpha = 1.7580993408473768599402175208123;
+    const V pos = hn::Mul(hn::Set(d, static_cast<T>(kScale)), x);
+    const V neg = hn::Mul(hn::Set(d, static_cast<T>(kScaleAlpha)), Expm1NonPositive(d, x));
+    return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), pos, neg));
+  }
+};
+struct SiluOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    // x * sigmoid(x): sigmoid keeps relative accuracy for x << 0; -inf * 0
+    // is the only NaN to fix.
+    const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid(d, x)));
+    return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
+  }
+};
+struct SoftplusOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const V e = ExpFull(d, hn::Neg(hn::Abs(x)));  // in [0, 1]: no overflow
+    const V r = hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), hn::Log1p(d, e));
+    return KeepNaN<D>(x, r);
+  }
+};
+struct SoftsignOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    using T = hn::TFromD<D>;
+    const V r = hn::Div(x, hn::Add(hn::Set(d, T{1}), hn::Abs(x)));
+    return hn::IfThenElse(hn::IsInf(x), hn::CopySign(hn::Set(d, T{1}), x), r);
+  }
+};
+struct HardSigmoidOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    using T = hn::TFromD<D>;
+    // (x + 3) / 6 rather than x / 6 + 0.5: no cancellation near x = -3.
+    const V mid = hn::Div(hn::Add(x, hn::Set(d, T{3})), hn::Set(d, T{6}));
+    return hn::IfThenZeroElse(hn::Le(x, hn::Set(d, T{-3})),
+                              hn::IfThenElse(hn::Ge(x, hn::Set(d, T{3})), hn::Set(d, T{1}), mid));
+  }
+};
+struct HardSwishOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    using T = hn::TFromD<D>;
+    const V mid = hn::Div(hn::Mul(x, hn::Add(x, hn::Set(d, T{3}))), hn::Set(d, T{6}));
+    return hn::IfThenZeroElse(hn::Le(x, hn::Set(d, T{-3})),
+                              hn::IfThenElse(hn::Ge(x, hn::Set(d, T{3})), x, mid));
+  }
+};
+struct MishOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    using T = hn::TFromD<D>;
+    // tanh(ln(1 + e)) = ((1 + e)^2 - 1) / ((1 + e)^2 + 1) = n / (n + 2),
+    // n = e (e + 2). Past x = 40 the factor is 1 in both types, and clamping
+    // there keeps n finite.
+    const V e = ExpFull(d, hn::Min(x, hn::Set(d, T{40})));
+    const V n = hn::Mul(e, hn::Add(e, hn::Set(d, T{2})));
+    const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x),
+                               hn::Mul(x, hn::Div(n, hn::Add(n, hn::Set(d, T{2})))));
+    return KeepNaN<D>(x, hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r));
+  }
+};
+
+// clang-format off
+#define OPGEN_ACTIVATION_TARGET(Name)                                        \
+  void Name##F32(const float* x, float* out, size_t n) {                     \
+    UnaryTransform(hn::ScalableTag<float>(), x, out, n, Name##Op());         \
+  }                                                                          \
+  void Name##F64(const double* x, double* out, size_t n) {                   \
+    UnaryTransform(hn::ScalableTag<double>(), x, out, n, Name##Op());        \
+  }
+// clang-format on
+OPGEN_ACTIVATION_TARGET(Relu6)
+OPGEN_ACTIVATION_TARGET(Selu)
+OPGEN_ACTIVATION_TARGET(Silu)
+OPGEN_ACTIVATION_TARGET(Softplus)
+OPGEN_ACTIVATION_TARGET(Softsign)
+OPGEN_ACTIVATION_TARGET(HardSigmoid)
+OPGEN_ACTIVATION_TARGET(HardSwish)
+OPGEN_ACTIVATION_TARGET(Mish)
+#undef OPGEN_ACTIVATION_TARGET
+
+void EluF32(const float* x, float* out, size_t n, float alpha) {
+  UnaryTransform(hn::ScalableTag<float>(), x, out, n, EluOp<float>{alpha});
+}
+void EluF64(const double* x, double* out, size_t n, double alpha) {
+  UnaryTransform(hn::ScalableTag<double>(), x, out, n, EluOp<double>{alpha});
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+// clang-format off
+#define OPGEN_EXPORT_ACTIVATION(Name)                                        \
+  HWY_EXPORT(Name##F32);                                                     \
+  HWY_EXPORT(Name##F64);                                                     \
+  void Name(const float* x, float* out, std::size_t n) {                     \
+    HWY_DYNAMIC_DISPATCH(Name##F32)(x, out, n);                              \
+  }                                                                          \
+  void Name(const double* x, double* out, std::size_t n) {                   \
+    HWY_DYNAMIC_DISPATCH(Name##F64)(x, out, n);                              \
+  }
+// clang-format on
+OPGEN_EXPORT_ACTIVATION(Relu6)
+OPGEN_EXPORT_ACTIVATION(Selu)
+OPGEN_EXPORT_ACTIVATION(Silu)
+OPGEN_EXPORT_ACTIVATION(Softplus)
+OPGEN_EXPORT_ACTIVATION(Softsign)
+OPGEN_EXPORT_ACTIVATION(HardSigmoid)
+OPGEN_EXPORT_ACTIVATION(HardSwish)
+OPGEN_EXPORT_ACTIVATION(Mish)
+#undef OPGEN_EXPORT_ACTIVATION
+
+HWY_EXPORT(EluF32);
+HWY_EXPORT(EluF64);
+void Elu(const float* x, float* out, std::size_t n, double alpha) {
+  HWY_DYNAMIC_DISPATCH(EluF32)(x, out, n, static_cast<float>(alpha));
+}
+void Elu(const double* x, double* out, std::size_t n, double alpha) {
+  HWY_DYNAMIC_DISPATCH(EluF64)(x, out, n, alpha);
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE

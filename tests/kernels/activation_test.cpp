@@ -1,0 +1,126 @@
+// Activation kernels (kernels/activation.hpp) against the formulas of their
+// ops (opgen/nn_reference.hpp) evaluated in long double, on every SIMD
+// target: sweeps over lengths, offsets and aliasing with special values
+// (NaN, +-inf, +-0, denormals, huge), plus a dense random sample.
+//
+// | function    | tolerance (float32 and float64)                     |
+// |-------------|-----------------------------------------------------|
+// | Relu6       | exact                                               |
+// | Elu         | 3 ulp of max(|result|, alpha ulp(1)) (alpha = 1.5)  |
+// | Selu        | 3 ulp                                               |
+// | Silu        | 4 ulp; below the normal range min_normal, absolute  |
+// | Softplus    | 3 ulp                                               |
+// | Softsign    | 2 ulp                                               |
+// | HardSigmoid | 2 ulp                                               |
+// | HardSwish   | 2 ulp                                               |
+// | Mish        | 6 ulp; below the normal range min_normal, absolute  |
+#include "kernels/activation.hpp"
+
+#include <algorithm>
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "opgen/nn_reference.hpp"
+#include "tests/kernels/errors.hpp"
+#include "tests/kernels/inputs.hpp"
+#include "tests/kernels/sweep.hpp"
+#include "tests/kernels/targets.hpp"
+
+namespace opgen::kernel_tests {
+namespace {
+
+namespace k = opgen::kernels;
+namespace nn = opgen::nn::reference;
+
+constexpr std::size_t kDense = 50000;
+
+template <typename T>
+std::string Name(const char* function) {
+  return std::string(function) + (sizeof(T) == 4 ? "<float32>" : "<float64>");
+}
+
+// Specials, the breakpoints of the piecewise functions and their
+// neighbours, and values over the range where the functions bend.
+template <typename T>
+std::vector<T> Pool(std::uint64_t seed) {
+  std::vector<T> specials = FloatSpecials<T>();
+  for (const T b : {T{-3}, T{3}, T{6}, T{-100}, T{40}, T{-40}, T{20}, T{-20}}) {
+    specials.push_back(b);
+    specials.push_back(std::nextafter(b, T{-1000}));
+    specials.push_back(std::nextafter(b, T{1000}));
+  }
+  Random random(seed);
+  return opgen::kernel_tests::Pool<T>(specials, 60, [&] { return random.Uniform(-30, 30); });
+}
+
+template <typename T>
+std::vector<T> Dense(std::uint64_t seed) {
+  Random random(seed);
+  std::vector<T> v(kDense);
+  const double range = sizeof(T) == 4 ? 100 : 800;
+  for (T& x : v) {
+    const double u = random.Uniform(0, 1);
+    x = static_cast<T>(u < 0.6 ? random.Uniform(-12, 12)
+                               : (u < 0.8 ? random.Uniform(-range, range) : random.LogUniform(-60, 10)));
+  }
+  return v;
+}
+
+template <typename T, class Kernel, class Reference, class Error>
+void Check(const std::string& name, double tolerance, std::uint64_t seed, Kernel&& kernel,
+           Reference&& reference, Error&& error) {
+  ForEachTarget([&](std::int64_t) {
+    Report report(name, tolerance);
+    SweepUnary(report, Pool<T>(seed), kernel, reference, error);
+    CheckUnaryArray(report, Dense<T>(seed + 1), kernel, reference, error);
+    report.Finish();
+  });
+}
+
+#define OPGEN_CHECK_ACTIVATION(T, Kernel, op, tolerance, error)                                 \
+  Check<T>(                                                                                     \
+      Name<T>(#Kernel), tolerance, __LINE__, [](const T* x, T* out, std::size_t n) { k::Kernel(x, out, n); }, \
+      [](T x) { return nn::op<long double>(x); }, error)
+
+template <typename T>
+void CheckAll() {
+  OPGEN_CHECK_ACTIVATION(T, Relu6, relu6, 0, Exact());
+  OPGEN_CHECK_ACTIVATION(T, Selu, selu, 3, Ulp());
+  // x e^x for x << 0 goes through a subnormal e^x: below the normal range
+  // the bound is min_normal, absolute (as for softmax).
+  const auto tiny_absolute = [](T got, long double want, T x) {
+    constexpr long double kMin = std::numeric_limits<T>::min();
+    if (std::fabs(want) >= kMin || std::isnan(want)) return Ulp()(got, want, x);
+    return std::fabs(static_cast<long double>(got) - want) <= kMin ? 0.0 : kFail;
+  };
+  OPGEN_CHECK_ACTIVATION(T, Silu, silu, 4, tiny_absolute);
+  OPGEN_CHECK_ACTIVATION(T, Softplus, softplus, 3, Ulp());
+  OPGEN_CHECK_ACTIVATION(T, Softsign, softsign, 2, Ulp());
+  OPGEN_CHECK_ACTIVATION(T, HardSigmoid, hard_sigmoid, 2, Ulp());
+  OPGEN_CHECK_ACTIVATION(T, HardSwish, hard_swish, 2, Ulp());
+  OPGEN_CHECK_ACTIVATION(T, Mish, mish, 6, tiny_absolute);
+  // alpha e^x - 1 near -alpha: the error is relative to alpha, not to the
+  // tiny differences of results close to 0 only.
+  const auto elu_error = [](T got, long double want, T) {
+    return ScaledError(got, want, std::max(std::fabs(want), 1.5L * std::numeric_limits<T>::min()));
+  };
+  Check<T>(
+      Name<T>("Elu"), 3, 99, [](const T* x, T* out, std::size_t n) { k::Elu(x, out, n, 1.5); },
+      [](T x) { return nn::elu<long double>(x, static_cast<T>(1.5)); }, elu_error);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(activation)
+
+BOOST_AUTO_TEST_CASE(float32_within_bound) { CheckAll<float>(); }
+BOOST_AUTO_TEST_CASE(float64_within_bound) { CheckAll<double>(); }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace opgen::kernel_tests
