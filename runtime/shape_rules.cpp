@@ -104,16 +104,20 @@ Shape reduce_shape(const char* op, const char* dims_param, const Tensor& x, Span
   for (std::int64_t d : dims) {
     bool ok = false;
     const std::int64_t j = wrap_dim(d, rank, ok);
-    const std::string where = " for " + tensor_phrase(x_param) + " of rank " + std::to_string(rank);
+    // Built only for a message: strings on the hot path cost more than the
+    // kernel of a small reduction.
+    const auto where = [&] {
+      return " for " + tensor_phrase(x_param) + " of rank " + std::to_string(rank);
+    };
     if (!ok) {
       throw Error(op, dims_param,
                   std::string(dims_param) + ": dimension " + std::to_string(d) +
-                      " is out of range" + where);
+                      " is out of range" + where());
     }
     if (reduced[j]) {
       throw Error(op, dims_param,
                   std::string(dims_param) + ": dimension " + std::to_string(d) +
-                      " is given twice (" + show(dims) + where + ")");
+                      " is given twice (" + show(dims) + where() + ")");
     }
     reduced[j] = true;
   }
