@@ -542,8 +542,11 @@ class OpWriter {
     prepare_outputs(body);
     for (const Param& p : op_.inputs) {
       if (promote && !is_fixed_dtype(p.type.value)) {
-        body.push_back("const Tensor " + p.name.value + "_cast = detail::cast(" + p.name.value +
-                       ", dtype);");
+        // A reference, not a copy: no reference-count round trip when the
+        // input already has the dtype (the common case).
+        body.push_back("Tensor " + p.name.value + "_tmp;");
+        body.push_back("const Tensor& " + p.name.value + "_cast = detail::cast_ref(" +
+                       p.name.value + ", dtype, " + p.name.value + "_tmp);");
         operands.push_back(p.name.value + "_cast");
       } else {
         operands.push_back(p.name.value);

@@ -224,6 +224,15 @@ Tensor cast(const Tensor& x, DType to);
 /// may be x itself when the dtypes match).
 void cast_into(const Tensor& x, Tensor& out);
 
+/// x itself when it is null or already has dtype `to`, else cast(x, to)
+/// stored in `tmp`: the wrappers' cast, without copying a tensor (and so
+/// touching its reference count) on the common path.
+inline const Tensor& cast_ref(const Tensor& x, DType to, Tensor& tmp) {
+  if (!x.defined() || x.dtype() == to) return x;
+  tmp = cast(x, to);
+  return tmp;
+}
+
 /// Normalises dimension `dim` (negative counts from the end) against rank
 /// `rank`; a scalar (rank 0) accepts 0 and -1, as in PyTorch. Throws
 /// "dim 3 is out of range for x of rank 2" naming `param` (the dim's own
