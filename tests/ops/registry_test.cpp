@@ -1,6 +1,5 @@
 // Calling the generated ops by name through the registry.
 
-#define BOOST_TEST_MODULE ops
 #include "op_testing.hpp"
 
 using namespace opgen;
