@@ -59,7 +59,7 @@ struct LeftShiftOp {
   HWY_INLINE V operator()(D d, V x, V count) const {
     using T = hn::TFromD<D>;
     const V in_range = hn::And(count, hn::Set(d, static_cast<T>(sizeof(T) * 8 - 1)));
-    return hn::IfThenZeroElse(CountOutside(d, count), x << in_range);
+    return hn::IfThenZeroElse(CountOutside(d, count), hn::Shl(x, in_range));
   }
 };
 struct RightShiftOp {
@@ -68,7 +68,7 @@ struct RightShiftOp {
     using T = hn::TFromD<D>;
     const V last = hn::Set(d, static_cast<T>(sizeof(T) * 8 - 1));
     // Shifting by bits - 1 gives the sign fill that larger counts ask for.
-    return x >> hn::IfThenElse(CountOutside(d, count), last, count);
+    return hn::Shr(x, hn::IfThenElse(CountOutside(d, count), last, count));
   }
 };
 

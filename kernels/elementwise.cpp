@@ -37,7 +37,7 @@ struct SubOp {
 struct MulOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V a, V b) const {
-    return a * b;  // int64: emulated with 32x32-bit products below AVX-512
+    return hn::Mul(a, b);  // int64: emulated with 32x32-bit products below AVX-512
   }
 };
 struct DivOp {
@@ -91,7 +91,7 @@ struct AbsOp {
 struct SquareOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V v) const {
-    return v * v;
+    return hn::Mul(v, v);
   }
 };
 // floor(x) and ceil(x) always have the sign of x (floor(-0) = -0,
