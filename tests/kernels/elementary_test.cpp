@@ -96,7 +96,7 @@ void CheckBinary(const char* function, double tolerance, const std::vector<T>& x
   kernel(xs.data(), ys.data(), out.data(), xs.size());
   for (std::size_t i = 0; i < xs.size(); ++i) {
     const long double want = reference(xs[i], ys[i]);
-    report.Add(error(out[i], want, xs[i]), [&] {
+    report.Add(out[i], error(out[i], want, xs[i]), [&] {
       return "x=" + Show(xs[i]) + " y=" + Show(ys[i]) + " got " + Show(out[i]) + " want " +
              Show(want);
     });

@@ -179,7 +179,7 @@ void Check(const std::string& name, std::vector<Data> datasets, Kernel&& kernel,
           for (std::size_t i = 0; i < shape.inner; ++i) {
             const T got = out[o * shape.inner + i];
             const Expected want = reference(Column(x, shape, o, i));
-            report.Add(Error(got, want), [&] {
+            report.Add(got, Error(got, want), [&] {
               return "shape " + ShowShape(shape) + " data " +
                      std::to_string(static_cast<int>(data)) + " " + Placement(placement) + " out[" +
                      std::to_string(o) + ", " + std::to_string(i) + "] got " + Show(got) +

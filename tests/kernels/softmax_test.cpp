@@ -127,7 +127,7 @@ void CheckSoftmax(const char* name) {
                                      : std::isnan(got)
                                          ? kFail
                                          : static_cast<double>(std::fabs(got - p[k]) / bound[k]);
-                report.Add(error, [&] {
+                report.Add(got, error, [&] {
                   return "shape (" + std::to_string(s.outer) + ", " + std::to_string(s.n) + ", " +
                          std::to_string(s.inner) + ") data " +
                          std::to_string(static_cast<int>(data)) + " " + Placement(placement) +

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/kernels/digest.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
 
@@ -17,13 +18,23 @@ namespace opgen::kernel_tests {
 // The errors of one kernel on one target: counts the elements out of
 // tolerance, shows the first few with their inputs, and keeps the largest
 // error (reported with --log_level=message; the accuracy statements in the
-// kernel headers come from it).
+// kernel headers come from it). Finish() records the digest of the results
+// given to Add (digest.hpp).
 class Report {
  public:
   Report(std::string what, double tolerance) : what_(std::move(what)), tolerance_(tolerance) {}
   Report(const Report&) = delete;
   Report& operator=(const Report&) = delete;
 
+  // The error of one result, and the result itself for the run's digests
+  // (digest.hpp): exact checks must give the same bits on every target.
+  template <typename T, class Describe>
+  void Add(T got, double error, Describe&& describe) {
+    hash_.Add(got);
+    Add(error, describe);
+  }
+
+  // The error alone, for results that are not compared across targets.
   template <class Describe>
   void Add(double error, Describe&& describe) {
     ++checked_;
@@ -44,6 +55,7 @@ class Report {
   }
 
   void Finish() const {
+    if (hash_.count() > 0 || tolerance_ > 0) RecordDigest(what_, tolerance_, hash_, max_error_);
     BOOST_TEST(failures_ == 0u,
                what_ << ": " << failures_ << " failures in " << checked_ << " elements");
     BOOST_TEST_MESSAGE(what_ << ": max error " << max_error_ << " over " << checked_ << " elements"
@@ -60,6 +72,7 @@ class Report {
   int failures_ = 0;
   double max_error_ = 0;
   std::string worst_;
+  ResultHash hash_;
 };
 
 // Where the arrays of one call live: kOffsets placements at 0..3 elements
@@ -105,7 +118,7 @@ void SweepUnary(Report& report, const std::vector<T>& pool, Kernel&& kernel, Ref
         }
         for (std::size_t i = 0; i < n; ++i) {
           const long double want = reference(x[i]);
-          report.Add(error(out[i], want, x[i]), [&] {
+          report.Add(out[i], error(out[i], want, x[i]), [&] {
             return Where(n, placement, aliasing, i) + " x=" + Show(x[i]) + " got " + Show(out[i]) +
                    " want " + Show(want);
           });
@@ -150,7 +163,7 @@ void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<
         kernel(in_x, in_y, out, n);
         for (std::size_t i = 0; i < n; ++i) {
           const long double want = reference(x[i], y[i]);
-          report.Add(error(out[i], want, x[i]), [&] {
+          report.Add(out[i], error(out[i], want, x[i]), [&] {
             return Where(n, placement, kAliasing[alias], i) + " x=" + Show(x[i]) +
                    " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " + Show(want);
           });
@@ -171,7 +184,7 @@ void CheckUnaryArray(Report& report, const std::vector<T>& xs, Kernel&& kernel,
   kernel(xs.data(), out.data(), xs.size());
   for (std::size_t i = 0; i < xs.size(); ++i) {
     const long double want = reference(xs[i]);
-    report.Add(error(out[i], want, xs[i]),
+    report.Add(out[i], error(out[i], want, xs[i]),
                [&] { return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want); });
   }
 }
@@ -191,7 +204,7 @@ void CheckAllPairs(Report& report, const std::vector<T>& xs, const std::vector<T
   kernel(x.data(), y.data(), out.data(), x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     const long double want = reference(x[i], y[i]);
-    report.Add(error(out[i], want, x[i]), [&] {
+    report.Add(out[i], error(out[i], want, x[i]), [&] {
       return "x=" + Show(x[i]) + " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " +
              Show(want);
     });

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/kernels/digest.hpp"
+
 namespace opgen::kernel_tests {
 
 // The target HWY_DYNAMIC_DISPATCH picks right now (dispatch_probe.cpp).
@@ -19,13 +21,16 @@ struct TargetMockReset {
   TargetMockReset() = default;
   TargetMockReset(const TargetMockReset&) = delete;
   TargetMockReset& operator=(const TargetMockReset&) = delete;
-  ~TargetMockReset() { hwy::SetSupportedTargetsForTest(0); }
+  ~TargetMockReset() {
+    hwy::SetSupportedTargetsForTest(0);
+    SetDigestTarget("");
+  }
 };
 
 // Calls body(target) for every target. SetSupportedTargetsForTest also
 // resets Highway's cached choice, so the next dispatched call re-selects;
 // the probe checks that it selected `target`. Failures inside body carry the
-// target name.
+// target name, and so do the digests of the results (digest.hpp).
 template <class Body>
 void ForEachTarget(Body&& body) {
   hwy::SetSupportedTargetsForTest(0);
@@ -34,6 +39,7 @@ void ForEachTarget(Body&& body) {
   const TargetMockReset reset;
   for (const std::int64_t target : targets) {
     hwy::SetSupportedTargetsForTest(target);
+    SetDigestTarget(hwy::TargetName(target));
     BOOST_TEST_CONTEXT("target " << hwy::TargetName(target)) {
       BOOST_TEST_REQUIRE(DispatchedTarget() == target);
       body(target);
