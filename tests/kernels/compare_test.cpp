@@ -90,7 +90,7 @@ void CheckCompare(const char* name, Kernel&& kernel, Reference&& reference) {
     kernel(x, y, out, n);
     for (std::size_t i = 0; i < n; ++i) {
       const int want = reference(x[i], y[i]) ? 1 : 0;
-      report.Add(Byte(out, i) == want ? 0 : kFail, [&] {
+      report.Add(Byte(out, i), Byte(out, i) == want ? 0 : kFail, [&] {
         return Where(n, placement, "out!=x,y", i) + " x=" + Show(x[i]) + " y=" + Show(y[i]) +
                " got " + std::to_string(Byte(out, i)) + " want " + std::to_string(want);
       });
@@ -111,7 +111,7 @@ void CheckCompare(const char* name, Kernel&& kernel, Reference&& reference) {
   kernel(x.data(), y.data(), reinterpret_cast<bool*>(out.data()), x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     const int want = reference(x[i], y[i]) ? 1 : 0;
-    report.Add(out[i] == want ? 0 : kFail, [&] {
+    report.Add(out[i], out[i] == want ? 0 : kFail, [&] {
       return "x=" + Show(x[i]) + " y=" + Show(y[i]) + " got " + std::to_string(int(out[i]));
     });
   }
@@ -164,7 +164,7 @@ void CheckPredicates() {
       }
       for (std::size_t i = 0; i < n; ++i) {
         const int want = (nan ? math::isnan<T>(x[i]) : math::isinf<T>(x[i])) ? 1 : 0;
-        report.Add(Byte(out, i) == want ? 0 : kFail, [&] {
+        report.Add(Byte(out, i), Byte(out, i) == want ? 0 : kFail, [&] {
           return Where(n, placement, "", i) + " x=" + Show(x[i]) + " got " +
                  std::to_string(Byte(out, i));
         });
@@ -206,7 +206,7 @@ void CheckLogical() {
         const bool want = op == 0   ? math::logical_and(xv[i], yv[i])
                           : op == 1 ? math::logical_or(xv[i], yv[i])
                                     : math::logical_not(xv[i]);
-        report.Add(Byte(dst, i) == int(want) ? 0 : kFail, [&] {
+        report.Add(Byte(dst, i), Byte(dst, i) == int(want) ? 0 : kFail, [&] {
           return Where(n, placement, in_place ? "out==x" : "out!=x", i) + " got " +
                  std::to_string(Byte(dst, i));
         });
@@ -249,7 +249,7 @@ void CheckWhere() {
     k::Where(c, x, y, dst, n);
     for (std::size_t i = 0; i < n; ++i) {
       const T want = math::where<T>(c[i], xv[i], y[i]);
-      report.Add(std::memcmp(&dst[i], &want, sizeof(T)) == 0 ? 0 : kFail, [&] {
+      report.Add(dst[i], std::memcmp(&dst[i], &want, sizeof(T)) == 0 ? 0 : kFail, [&] {
         return Where(n, placement, in_place ? "out==x" : "out!=x", i) +
                " cond=" + std::to_string(c[i]) + " got " + Show(dst[i]) + " want " + Show(want);
       });
