@@ -20,6 +20,7 @@ struct GeneratedFiles {
   std::string reference;  // <ns>.md: the reference page
   std::string formulas;   // <ns>_reference.hpp: scalar reference functions of the formulas
   std::string negative_tests;  // <ns>_negative_test.cpp: a test per check of every op
+  std::string property_tests;  // <ns>_property_test.cpp: kernels against the formulas
 };
 
 /// Emits the files of a checked namespace (which must have no errors).
@@ -64,5 +65,12 @@ std::string emit_formulas(const CheckedNamespace& ns);
 /// shows each check rejecting a call that violates it alone. Checks no call
 /// by name can reach are listed in comments with the reason.
 std::string emit_negative_tests(const CheckedNamespace& ns);
+
+/// The property tests of a namespace, a Boost.Test source
+/// (emit_property_tests.cpp): every pointwise op with a formula, called by
+/// name on random tensors from several seeds on every SIMD target and
+/// compared element by element with its reference function, for the
+/// runner in tests/property/property.hpp.
+std::string emit_property_tests(const CheckedNamespace& ns);
 
 }  // namespace opgen::gen

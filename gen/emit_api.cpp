@@ -190,6 +190,7 @@ GeneratedFiles emit(const CheckedNamespace& cns, Diagnostics& diags) {
   files.reference = emit_reference(cns, diags);
   files.formulas = emit_formulas(cns);
   files.negative_tests = emit_negative_tests(cns);
+  files.property_tests = emit_property_tests(cns);
   return files;
 }
 

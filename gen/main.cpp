@@ -1,7 +1,7 @@
 // opgen: the command line of the generator.
 //
 //   opgen generate SPEC --out-dir DIR [--depfile FILE] [--root DIR] [--include-dir DIR]...
-//                  [--negative-tests]
+//                  [--negative-tests] [--property-tests]
 //   opgen check SPEC...
 //   opgen list SPEC...
 //   opgen describe --json SPEC... [--root DIR] [--include-dir DIR]...
@@ -47,6 +47,9 @@ constexpr const char* kUsage =
     "      --negative-tests  also write DIR/<ns>_negative_test.cpp: a Boost.Test\n"
     "                        source calling every op once per check with a\n"
     "                        violating call (runner: tests/negative/)\n"
+    "      --property-tests  also write DIR/<ns>_property_test.cpp: a Boost.Test\n"
+    "                        source comparing every pointwise op with a formula\n"
+    "                        with its reference function (runner: tests/property/)\n"
     "  check SPEC...         Report every problem in the specs; write nothing.\n"
     "  list SPEC...          One line per op: namespace.name(params) -> outputs\n"
     "                        ('?' marks optional parameters).\n"
@@ -75,6 +78,7 @@ struct Options {
   bool json = false;
   bool show_classes = false;
   bool negative_tests = false;
+  bool property_tests = false;
   LoadOptions load;
 };
 
@@ -94,6 +98,8 @@ std::string parse_options(int argc, char** argv, int first, bool generate, bool 
       if (!value(o.depfile)) return "--depfile needs a file name";
     } else if (generate && arg == "--negative-tests") {
       o.negative_tests = true;
+    } else if (generate && arg == "--property-tests") {
+      o.property_tests = true;
     } else if (describe && arg == "--json") {
       o.json = true;
     } else if (arg == "--root") {
@@ -138,6 +144,9 @@ int generate(const Options& o) {
   };
   if (o.negative_tests) {
     outputs.emplace_back((dir / (r.ns + "_negative_test.cpp")).string(), &r.files->negative_tests);
+  }
+  if (o.property_tests) {
+    outputs.emplace_back((dir / (r.ns + "_property_test.cpp")).string(), &r.files->property_tests);
   }
   for (const auto& [path, text] : outputs) {
     if (std::string err = opgen::gen::write_if_changed(path, *text); !err.empty()) {
