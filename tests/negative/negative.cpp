@@ -89,8 +89,7 @@ struct Call {
   std::vector<Tensor> flat(const OpSpec& op) const {
     std::vector<Tensor> out;
     for (std::size_t i = 0; i < slots.size(); ++i) {
-      // registry_misuse adds a slot past the op's inputs.
-      if (i < op.inputs.size() && op.inputs[i].counted) {
+      if (op.inputs[i].counted) {
         out.insert(out.end(), slots[i].begin(), slots[i].end());
       } else {
         out.push_back(slots[i].empty() ? Tensor() : slots[i][0]);
@@ -651,8 +650,7 @@ struct Runner {
   void registry_misuse(const Call& base) {
     // One tensor too many, and none at all (when some input is required).
     {
-      Call c = base;
-      c.slots.emplace_back();
+      const Call& c = base;
       bool unbounded = false;
       for (const InputSpec& in : op.inputs) unbounded |= in.counted && in.count_max < 0;
       if (!unbounded) {
