@@ -150,7 +150,13 @@ std::string emit_property_tests(const CheckedNamespace& cns) {
       c.set("R", ctype(out));
       c.set("inputs", "{" + inputs + "}");
       c.set("accuracy", std::string(exact ? "Accuracy::exact" : "Accuracy::close"));
-      c.set("call", "ref::" + op.cpp_name + "<" + ctype(dt) + ">(" + elements + ref_args + ")");
+      // As emit_formulas: a reference with no input of the element type
+      // and a bool result is a plain function, not a template.
+      const bool templated =
+          std::any_of(op.inputs.begin(), op.inputs.end(), [](const Param& p) { return !is_fixed_dtype(p.type.value); }) ||
+          a.formula->type.kind != TypeKind::bool_;
+      c.set("call", "ref::" + op.cpp_name + (templated ? "<" + ctype(dt) + ">" : std::string()) + "(" + elements +
+                        ref_args + ")");
       cases.push_back(c);
     }
     TemplateData o;
