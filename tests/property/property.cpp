@@ -1,6 +1,8 @@
 // The runner of the generated property tests (see property.hpp).
 #include "property.hpp"
 
+#include <hwy/targets.h>
+
 #include <random>
 
 namespace opgen::property {
@@ -111,11 +113,22 @@ Tensor random_tensor(DType dtype, std::uint64_t seed, Accuracy accuracy) {
 }
 
 void ForEachTargetAndSeed(const std::function<void(std::uint64_t)>& body) {
-  kernel_tests::ForEachTarget([&](std::int64_t) {
-    for (std::uint64_t seed : kSeeds) {
-      BOOST_TEST_CONTEXT("seed " << seed) { body(seed); }
+  // As kernel_tests::ForEachTarget, without the kernel tests' digests.
+  struct Reset {
+    ~Reset() { hwy::SetSupportedTargetsForTest(0); }
+  } reset;
+  hwy::SetSupportedTargetsForTest(0);
+  const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  BOOST_TEST_REQUIRE(!targets.empty());
+  for (const std::int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    BOOST_TEST_CONTEXT("target " << hwy::TargetName(target)) {
+      BOOST_TEST_REQUIRE(kernel_tests::DispatchedTarget() == target);
+      for (std::uint64_t seed : kSeeds) {
+        BOOST_TEST_CONTEXT("seed " << seed) { body(seed); }
+      }
     }
-  });
+  }
 }
 
 }  // namespace opgen::property
