@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,21 +36,33 @@ void pause_for_test(std::size_t written) {
   for (;;) ::pause();
 }
 
-// Temporaries a killed run left beside `target` (`<name>.tmpXXXXXX`, as
-// mkstemp makes them): removed by the next write of the same file, so a
-// crash leaves no litter for long. Only one generator writes a given output
-// at a time (it is one build rule's output).
+// Temporaries are named `<name>.tmp<pid>-XXXXXX`: the writer's process id,
+// then mkstemp's unique suffix.
+std::string temporary_prefix(const std::filesystem::path& target) {
+  return target.filename().string() + ".tmp";
+}
+
+// Temporaries a killed run left beside `target`: removed by the next write of
+// the same file, so a crash leaves no litter for long. Only those whose
+// writer is gone: a generator writing the same output at the same moment
+// (two builds sharing an output folder) keeps its temporary, else its rename
+// would fail.
 void remove_stale_temporaries(const std::filesystem::path& target) {
   namespace fs = std::filesystem;
-  const std::string prefix = target.filename().string() + ".tmp";
+  const std::string prefix = temporary_prefix(target);
   std::error_code ec;
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (name.size() == prefix.size() + 6 && name.compare(0, prefix.size(), prefix) == 0) {
-      fs::remove(it->path(), ec);
-      ec.clear();
-    }
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::size_t dash = name.find('-', prefix.size());
+    if (dash == std::string::npos || dash == prefix.size() || name.size() != dash + 7) continue;
+    const std::string digits = name.substr(prefix.size(), dash - prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    const pid_t writer = static_cast<pid_t>(std::stol(digits));
+    if (writer == ::getpid() || ::kill(writer, 0) == 0 || errno != ESRCH) continue;  // alive
+    fs::remove(it->path(), ec);
+    ec.clear();
   }
 }
 
@@ -75,7 +88,9 @@ std::string write_if_changed(const std::string& path, std::string_view content, 
   // A unique temporary beside the target: rename() within one file system
   // replaces the old file in one step, and parallel runs never share a temp.
   remove_stale_temporaries(target);
-  std::string tmp = (target.parent_path() / (target.filename().string() + ".tmpXXXXXX")).string();
+  std::string tmp = (target.parent_path() /
+                     (temporary_prefix(target) + std::to_string(::getpid()) + "-XXXXXX"))
+                        .string();
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return "cannot write " + path + ": " + std::strerror(errno);
   std::size_t done = 0;
