@@ -405,7 +405,9 @@ struct RoundOp {
 struct TruncOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V v) const {
-    return hn::Trunc(v);
+    // The sign of zero restored, as Floor and Ceil do: Highway 1.0.3's EMU128
+    // Trunc (clang builds it instead of SCALAR) gives +0 for -0.
+    return hn::CopySign(hn::Trunc(v), v);
   }
 };
 struct SignOp {
