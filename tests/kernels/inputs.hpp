@@ -123,10 +123,15 @@ class Random {
     return std::uniform_real_distribution<double>(lo, hi)(engine_);
   }
 
-  // A random sign times 2^e, e uniform in [min_exp, max_exp): magnitudes
-  // spread over many binades.
+  // A random sign times about 2^e, e uniform in [min_exp, max_exp):
+  // magnitudes spread over many binades. Built with ldexp (exact) from the
+  // integer part of e and a mantissa from its fraction, not with std::exp2,
+  // whose last bit differs between C libraries: the inputs must be the same
+  // on every architecture for the cross-architecture digests to compare.
   double LogUniform(double min_exp, double max_exp) {
-    const double m = std::exp2(Uniform(min_exp, max_exp));
+    const double e = Uniform(min_exp, max_exp);
+    const double whole = std::floor(e);
+    const double m = std::ldexp(1.0 + (e - whole), static_cast<int>(whole));
     return (engine_() & 1) ? -m : m;
   }
 
