@@ -85,39 +85,37 @@ Tensor& output(const std::string& op, std::size_t n) {
   return t;
 }
 
+using Impl = std::function<void(const Tensor&, const Tensor&, Tensor&)>;
+
 // opgen through its public API (the out-parameter overloads, as the peers
-// write into preallocated buffers too).
-void run_opgen(const std::string& op, const Tensor& x, const Tensor& y, Tensor& out) {
+// write into preallocated buffers too), chosen once per op so that the timed
+// call is the API call alone.
+Impl opgen_impl(const std::string& op) {
   namespace m = opgen::math;
   namespace nn = opgen::nn;
-  if (op == "add")
-    m::add(x, y, out);
-  else if (op == "mul")
-    m::mul(x, y, out);
-  else if (op == "relu")
-    nn::relu(x, out);
-  else if (op == "exp")
-    m::exp(x, out);
-  else if (op == "tanh")
-    m::tanh(x, out);
-  else if (op == "sigmoid")
-    nn::sigmoid(x, out);
-  else if (op == "gelu")
-    nn::gelu(x, out);
-  else if (op == "sum")
-    m::sum(x, {0}, false, out);
-  else if (op == "softmax")
-    nn::softmax(x, -1, out);
+  if (op == "add") return [](const Tensor& x, const Tensor& y, Tensor& out) { m::add(x, y, out); };
+  if (op == "mul") return [](const Tensor& x, const Tensor& y, Tensor& out) { m::mul(x, y, out); };
+  if (op == "relu") return [](const Tensor& x, const Tensor&, Tensor& out) { nn::relu(x, out); };
+  if (op == "exp") return [](const Tensor& x, const Tensor&, Tensor& out) { m::exp(x, out); };
+  if (op == "tanh") return [](const Tensor& x, const Tensor&, Tensor& out) { m::tanh(x, out); };
+  if (op == "sigmoid") {
+    return [](const Tensor& x, const Tensor&, Tensor& out) { nn::sigmoid(x, out); };
+  }
+  if (op == "gelu") return [](const Tensor& x, const Tensor&, Tensor& out) { nn::gelu(x, out); };
+  if (op == "sum") {
+    return [](const Tensor& x, const Tensor&, Tensor& out) { m::sum(x, {0}, false, out); };
+  }
+  if (op == "softmax") {
+    return [](const Tensor& x, const Tensor&, Tensor& out) { nn::softmax(x, -1, out); };
+  }
+  std::fprintf(stderr, "ops_bench: no opgen call for %s\n", op.c_str());
+  std::exit(1);
 }
-
-using Impl = std::function<void(const Tensor&, const Tensor&, Tensor&)>;
 
 std::map<std::string, std::vector<std::pair<std::string, Impl>>> impls() {
   std::map<std::string, std::vector<std::pair<std::string, Impl>>> m;
   for (const char* op : kOps) {
-    const std::string o = op;
-    m[o].push_back(
-        {"opgen", [o](const Tensor& x, const Tensor& y, Tensor& out) { run_opgen(o, x, y, out); }});
+    m[op].push_back({"opgen", opgen_impl(op)});
   }
   for (const bench::Peer& p : bench::peers()) {
     auto fn = p.fn;

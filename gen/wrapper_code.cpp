@@ -543,8 +543,10 @@ class OpWriter {
     for (const Param& p : op_.inputs) {
       if (promote && !is_fixed_dtype(p.type.value)) {
         // A reference, not a copy: no reference-count round trip when the
-        // input already has the dtype (the common case).
-        body.push_back("Tensor " + p.name.value + "_tmp;");
+        // input already has the dtype (the common case), and a slot for the
+        // converted copy that costs nothing until used (a null Tensor would
+        // zero its inline shape on every call).
+        body.push_back("detail::CastSlot " + p.name.value + "_tmp;");
         body.push_back("const Tensor& " + p.name.value + "_cast = detail::cast_ref(" +
                        p.name.value + ", dtype, " + p.name.value + "_tmp);");
         operands.push_back(p.name.value + "_cast");

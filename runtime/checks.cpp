@@ -37,30 +37,6 @@ std::string values_phrase(std::int64_t n) {
 
 }  // namespace
 
-bool in_class(DType t, TypeClass c) noexcept {
-  switch (c) {
-    case TypeClass::float_:
-      return is_float(t);
-    case TypeClass::int_:
-      return is_int(t);
-    case TypeClass::numeric:
-      return is_float(t) || is_int(t);
-    case TypeClass::bool_:
-      return t == DType::bool_;
-    case TypeClass::any:
-      return true;
-    case TypeClass::float32:
-      return t == DType::float32;
-    case TypeClass::float64:
-      return t == DType::float64;
-    case TypeClass::int32:
-      return t == DType::int32;
-    case TypeClass::int64:
-      return t == DType::int64;
-  }
-  return false;
-}
-
 std::string_view class_phrase(TypeClass c) noexcept {
   switch (c) {
     case TypeClass::float_:
@@ -89,8 +65,10 @@ void require_tensor(const char* op, const char* param, const Tensor& t) {
   if (!t.defined()) throw_missing(op, param, param);
 }
 
-void require_type(const char* op, const char* param, const Tensor& t, TypeClass c) {
+void throw_type(const char* op, const char* param, const Tensor& t, TypeClass c) {
   check_type(op, param, param, t, c);
+  // check_type throws for every tensor throw_type is called with.
+  throw Error(op, param, std::string(param) + " must be " + std::string(class_phrase(c)));
 }
 
 void require_type(const char* op, const char* param, Span<Tensor> ts, TypeClass c) {
@@ -115,10 +93,7 @@ void require_count(const char* op, const char* param, std::size_t n, std::int64_
   throw Error(op, param, std::string(param) + " must have " + want + ", got " + std::to_string(n));
 }
 
-void require_supported(const char* op, DType dtype, std::initializer_list<DType> supported) {
-  for (DType d : supported) {
-    if (d == dtype) return;
-  }
+void throw_unsupported(const char* op, DType dtype, std::initializer_list<DType> supported) {
   std::string list;
   for (DType d : supported) {
     if (!list.empty()) list += ", ";

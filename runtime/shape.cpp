@@ -65,12 +65,4 @@ void Shape::push_back(std::int64_t d) {
 
 std::string Shape::to_string() const { return dims_text(dims()); }
 
-bool operator==(const Shape& a, const Shape& b) noexcept {
-  if (a.rank_ != b.rank_) return false;
-  for (int i = 0; i < a.rank_; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
-
 }  // namespace opgen

@@ -57,7 +57,7 @@ bool broadcast_into(Shape& acc, const Shape& s) noexcept {
   return true;
 }
 
-Shape broadcast_shape(const char* op, std::initializer_list<NamedGroup> groups) {
+Shape broadcast_shape_general(const char* op, std::initializer_list<NamedGroup> groups) {
   // The common case first, on the hot path of every pointwise op: equal shapes.
   const Shape* first = nullptr;
   bool equal = true;
@@ -288,8 +288,8 @@ Shape shape_from(const char* op, const char* param, Span<std::int64_t> dims) {
   return Shape(std::span<const std::int64_t>(dims));
 }
 
-void prepare_output(const char* op, const char* param, Tensor& out, const Shape& shape,
-                    DType dtype) {
+void prepare_output_general(const char* op, const char* param, Tensor& out, const Shape& shape,
+                            DType dtype) {
   if (!out.defined()) {
     try {
       out = Tensor::empty(shape, dtype);

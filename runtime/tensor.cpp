@@ -25,7 +25,8 @@ struct alignas(64) Storage {
   std::atomic<std::size_t> refs{1};
   void* block = nullptr;  // what malloc returned, for free()
 };
-static_assert(sizeof(Storage) == 64, "the data must start on a 64-byte boundary");
+static_assert(sizeof(Storage) == kStorageHeaderBytes,
+              "the data must start on a 64-byte boundary, where tensor.hpp expects it");
 
 namespace {
 
@@ -74,9 +75,13 @@ Storage* storage_allocate(std::size_t bytes) {
 void storage_retain(Storage* s) noexcept { s->refs.fetch_add(1, std::memory_order_relaxed); }
 
 void storage_release(Storage* s) noexcept {
-  // acq_rel: the thread that frees must see every write made through other
-  // handles before they were dropped.
-  if (s->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+  // The last handle (the common case: an op's temporary result) frees
+  // without a locked read-modify-write: a count of 1 read here cannot grow,
+  // since no other handle exists to copy. acquire/acq_rel: the thread that
+  // frees must see every write made through other handles before they
+  // were dropped.
+  if (s->refs.load(std::memory_order_acquire) == 1 ||
+      s->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
     void* block = s->block;
     s->~Storage();
     std::free(block);
@@ -107,12 +112,6 @@ void throw_not_one_element(const Shape& shape) {
 }
 
 }  // namespace detail
-
-Tensor::Tensor(detail::Storage* storage, const Shape& shape, DType dtype) noexcept
-    : storage_(storage), shape_(shape), length_(1), dtype_(dtype) {
-  // The caller has checked that the product fits (Shape::length()).
-  for (std::int64_t d : shape_) length_ *= d;
-}
 
 Tensor::Tensor(const Tensor& other) noexcept
     : storage_(other.storage_), shape_(other.shape_), length_(other.length_), dtype_(other.dtype_) {
@@ -152,12 +151,14 @@ Tensor& Tensor::operator=(Tensor&& other) noexcept {
   return *this;
 }
 
-Tensor::~Tensor() {
-  if (storage_ != nullptr) detail::storage_release(storage_);
-}
-
 Tensor Tensor::empty(const Shape& shape, DType dtype) {
-  const std::int64_t length = shape.length();  // throws when the count overflows
+  // One pass over the sizes (this is on every call that allocates); only
+  // when the product overflows does Shape::length() decide, since a zero
+  // size after the overflow makes the tensor valid and empty.
+  std::int64_t length = 1;
+  bool overflow = false;
+  for (std::int64_t d : shape) overflow |= __builtin_mul_overflow(length, d, &length);
+  if (overflow) length = shape.length();  // 0, or throws
   // Keep the byte count representable as a ptrdiff_t (pointer arithmetic
   // over the buffer must be defined) with room for the header.
   const std::size_t size = dtype_size(dtype);
@@ -166,7 +167,8 @@ Tensor Tensor::empty(const Shape& shape, DType dtype) {
     throw Error("tensor " + std::string(dtype_name(dtype)) + shape.to_string() + " of " +
                 std::to_string(length) + " elements is too large to allocate");
   }
-  return Tensor(detail::storage_allocate(static_cast<std::size_t>(length) * size), shape, dtype);
+  return Tensor(detail::storage_allocate(static_cast<std::size_t>(length) * size), shape, length,
+                dtype);
 }
 
 Tensor Tensor::zeros(const Shape& shape, DType dtype) {

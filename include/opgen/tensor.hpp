@@ -20,6 +20,12 @@ Storage* storage_allocate(std::size_t bytes);
 void storage_retain(Storage* s) noexcept;
 void storage_release(Storage* s) noexcept;
 void* storage_data(Storage* s) noexcept;
+/// Bytes of the storage header the data follows (runtime/tensor.cpp), so
+/// that raw_data() is an inline addition.
+inline constexpr std::size_t kStorageHeaderBytes = 64;
+inline void* storage_data_inline(Storage* s) noexcept {
+  return reinterpret_cast<std::byte*>(s) + kStorageHeaderBytes;
+}
 [[noreturn]] void throw_dtype_mismatch(DType want, DType have);
 [[noreturn]] void throw_null_tensor(const char* what);
 [[noreturn]] void throw_length_mismatch(std::size_t values, const Shape& shape);
@@ -40,7 +46,9 @@ class Tensor {
   Tensor(Tensor&& other) noexcept;
   Tensor& operator=(const Tensor& other) noexcept;
   Tensor& operator=(Tensor&& other) noexcept;
-  ~Tensor();
+  ~Tensor() {
+    if (storage_ != nullptr) detail::storage_release(storage_);
+  }
 
   /// A tensor of the given shape and dtype with uninitialised contents.
   static Tensor empty(const Shape& shape, DType dtype);
@@ -106,9 +114,9 @@ class Tensor {
     return static_cast<const T*>(raw_data());
   }
   /// Untyped pointer to the first element (null for a null tensor).
-  void* raw_data() noexcept { return storage_ ? detail::storage_data(storage_) : nullptr; }
+  void* raw_data() noexcept { return storage_ ? detail::storage_data_inline(storage_) : nullptr; }
   const void* raw_data() const noexcept {
-    return storage_ ? detail::storage_data(storage_) : nullptr;
+    return storage_ ? detail::storage_data_inline(storage_) : nullptr;
   }
 
   /// Copy of the elements as a vector (T must match dtype()).
@@ -131,7 +139,8 @@ class Tensor {
   std::string description() const;
 
  private:
-  Tensor(detail::Storage* storage, const Shape& shape, DType dtype) noexcept;
+  Tensor(detail::Storage* storage, const Shape& shape, std::int64_t length, DType dtype) noexcept
+      : storage_(storage), shape_(shape), length_(length), dtype_(dtype) {}
   void check_access(DType want) const {
     if (storage_ == nullptr) detail::throw_null_tensor("data()");
     if (want != dtype_) detail::throw_dtype_mismatch(want, dtype_);

@@ -63,7 +63,14 @@ class Shape {
   /// "[2, 3]"; "[]" for a scalar.
   std::string to_string() const;
 
-  friend bool operator==(const Shape& a, const Shape& b) noexcept;
+  /// Same rank and sizes. Inline: every op compares shapes.
+  friend bool operator==(const Shape& a, const Shape& b) noexcept {
+    if (a.rank_ != b.rank_) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a.dims_[i] != b.dims_[i]) return false;
+    }
+    return true;
+  }
 
  private:
   std::array<std::int64_t, kMaxRank> dims_{};

@@ -9,9 +9,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "opgen/dtype.hpp"
@@ -39,15 +41,45 @@ enum class TypeClass : std::uint8_t {
 };
 
 /// True when `t` belongs to class `c`.
-bool in_class(DType t, TypeClass c) noexcept;
+constexpr bool in_class(DType t, TypeClass c) noexcept {
+  switch (c) {
+    case TypeClass::float_:
+      return is_float(t);
+    case TypeClass::int_:
+      return is_int(t);
+    case TypeClass::numeric:
+      return is_float(t) || is_int(t);
+    case TypeClass::bool_:
+      return t == DType::bool_;
+    case TypeClass::any:
+      return true;
+    case TypeClass::float32:
+      return t == DType::float32;
+    case TypeClass::float64:
+      return t == DType::float64;
+    case TypeClass::int32:
+      return t == DType::int32;
+    case TypeClass::int64:
+      return t == DType::int64;
+  }
+  return false;
+}
 /// "a float tensor (float32 or float64)", for messages.
 std::string_view class_phrase(TypeClass c) noexcept;
+
+/// The error of a failed require_type (`t` null or of another class).
+[[noreturn]] void throw_type(const char* op, const char* param, const Tensor& t, TypeClass c);
 
 /// Throws unless `t` is non-null ("x is required but was not given").
 void require_tensor(const char* op, const char* param, const Tensor& t);
 /// Throws unless `t` is non-null and its dtype belongs to `c`
-/// ("x must be a float tensor (float32 or float64), got int32").
-void require_type(const char* op, const char* param, const Tensor& t, TypeClass c);
+/// ("x must be a float tensor (float32 or float64), got int32"). Inline:
+/// on every call of every op, and the message is built only on failure.
+inline void require_type(const char* op, const char* param, const Tensor& t, TypeClass c) {
+  if (!t.defined() || !in_class(t.dtype(), c)) [[unlikely]] {
+    throw_type(op, param, t, c);
+  }
+}
 /// Same, for every tensor of a counted input (messages say "xs[2]").
 void require_type(const char* op, const char* param, Span<Tensor> ts, TypeClass c);
 /// Throws unless lo <= n <= hi (hi < 0: no upper bound)
@@ -62,9 +94,17 @@ void require_enum_values(const char* op, const char* param, const char* type, Sp
                          std::size_t count);
 [[noreturn]] void throw_enum_value(const char* op, const char* param, const char* type,
                                    std::size_t i, std::int64_t value);
+/// The error of a failed require_supported.
+[[noreturn]] void throw_unsupported(const char* op, DType dtype,
+                                    std::initializer_list<DType> supported);
 /// Throws unless the dtype of `dispatch` is one the op's kernels implement
 /// (`supported` lists them): "math.foo: no kernel for int32 (supported: float32, float64)".
-void require_supported(const char* op, DType dtype, std::initializer_list<DType> supported);
+inline void require_supported(const char* op, DType dtype, std::initializer_list<DType> supported) {
+  for (DType d : supported) {
+    if (d == dtype) return;
+  }
+  throw_unsupported(op, dtype, supported);
+}
 
 /// One or several tensors (a single input or a counted one), so that the
 /// helpers below accept `{x, y}` and `{xs}` alike. Null tensors (absent
@@ -151,9 +191,28 @@ bool broadcastable(std::initializer_list<TensorGroup> groups) noexcept;
 /// numpy broadcasting of `acc` with `s`, in place. Returns false, leaving
 /// `acc` unchanged, when the shapes are incompatible.
 bool broadcast_into(Shape& acc, const Shape& s) noexcept;
+/// broadcast_shape for any groups (counted inputs, null tensors, shapes
+/// that differ).
+Shape broadcast_shape_general(const char* op, std::initializer_list<NamedGroup> groups);
 /// `broadcast(x, y, ...)`: numpy broadcasting of the non-null tensors;
-/// throws "x and y cannot be broadcast together: [2, 3] and [4]".
-Shape broadcast_shape(const char* op, std::initializer_list<NamedGroup> groups);
+/// throws "x and y cannot be broadcast together: [2, 3] and [4]". The
+/// common case, single tensors of one shape, is inline; the rest is
+/// broadcast_shape_general.
+inline Shape broadcast_shape(const char* op, std::initializer_list<NamedGroup> groups) {
+  const Shape* first = nullptr;
+  for (const NamedGroup& g : groups) {
+    if (g.tensors.count != 1 || !g.tensors.first->defined()) {
+      return broadcast_shape_general(op, groups);
+    }
+    const Shape& s = g.tensors.first->shape();
+    if (first == nullptr) {
+      first = &s;
+    } else if (!(s == *first)) {
+      return broadcast_shape_general(op, groups);
+    }
+  }
+  return first != nullptr ? *first : Shape();
+}
 /// `reduce(x, dims, keep_dims)`: x's shape without the reduced dims (or with
 /// them set to 1). Empty `dims` reduces every dimension; negative dims count
 /// from the end; a scalar accepts 0 and -1. Throws for a dimension out of
@@ -177,8 +236,15 @@ Shape shape_from(const char* op, const char* param, Span<std::int64_t> dims);
 /// Makes `out` ready to receive an op's result: a null `out` is allocated
 /// with `shape` and `dtype`; otherwise its shape and dtype must match exactly
 /// ("out y must be float32[2, 3], got float32[3]").
-void prepare_output(const char* op, const char* param, Tensor& out, const Shape& shape,
-                    DType dtype);
+void prepare_output_general(const char* op, const char* param, Tensor& out, const Shape& shape,
+                            DType dtype);
+inline void prepare_output(const char* op, const char* param, Tensor& out, const Shape& shape,
+                           DType dtype) {
+  // A given out of the right shape and dtype: nothing to do (inline, as on
+  // every out call); otherwise allocate it or throw, out of line.
+  if (out.defined() && out.dtype() == dtype && out.shape() == shape) return;
+  prepare_output_general(op, param, out, shape, dtype);
+}
 
 /// The tensors of a counted output as an op's implementation fills them:
 /// either a vector it sizes itself (the overloads that return the tensors,
@@ -224,13 +290,38 @@ Tensor cast(const Tensor& x, DType to);
 /// may be x itself when the dtypes match).
 void cast_into(const Tensor& x, Tensor& out);
 
+/// Where cast_ref keeps a converted copy: empty, and free to construct,
+/// until a conversion is needed (a null Tensor, or a std::optional<Tensor>
+/// with g++, zeroes ~100 bytes on every call).
+class CastSlot {
+ public:
+  CastSlot() noexcept {}  // leaves value_ unconstructed
+  ~CastSlot() {
+    if (used_) value_.~Tensor();
+  }
+  CastSlot(const CastSlot&) = delete;
+  CastSlot& operator=(const CastSlot&) = delete;
+
+  /// Keeps `t` (once) and returns it.
+  const Tensor& hold(Tensor&& t) noexcept {
+    ::new (static_cast<void*>(&value_)) Tensor(std::move(t));
+    used_ = true;
+    return value_;
+  }
+
+ private:
+  union {
+    Tensor value_;
+  };
+  bool used_ = false;
+};
+
 /// x itself when it is null or already has dtype `to`, else cast(x, to)
-/// stored in `tmp`: the wrappers' cast, without copying a tensor (and so
+/// stored in `slot`: the wrappers' cast, without copying a tensor (and so
 /// touching its reference count) on the common path.
-inline const Tensor& cast_ref(const Tensor& x, DType to, Tensor& tmp) {
+inline const Tensor& cast_ref(const Tensor& x, DType to, CastSlot& slot) {
   if (!x.defined() || x.dtype() == to) return x;
-  tmp = cast(x, to);
-  return tmp;
+  return slot.hold(cast(x, to));
 }
 
 /// Normalises dimension `dim` (negative counts from the end) against rank
