@@ -4,6 +4,8 @@
 // table. Benchmark names are "<op>/<impl>/<n>"; accuracy (max relative error
 // against a double reference, same inputs) is measured once per op, size and
 // implementation before the timed runs and written to --accuracy_out.
+// With --threads_rows it runs only opgen's 1- and 2-thread rows instead
+// (benchmarks "threads/<op>/<n>/<threads>", wall-clock time).
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
@@ -22,6 +24,7 @@
 #include <opgen/math.hpp>
 #include <opgen/nn.hpp>
 #include <opgen/tensor.hpp>
+#include <opgen/threads.hpp>
 #include <string>
 #include <vector>
 
@@ -306,14 +309,54 @@ void register_all(const std::map<std::string, std::vector<std::pair<std::string,
   }
 }
 
+// The parallel path (opgen/threads.hpp): the same opgen calls at 1 and 2
+// threads, in wall-clock time (CPU time would count the caller's thread
+// only). bench/run.sh runs these alone (--threads_rows), on two cores.
+void register_threads(const std::map<std::string, std::vector<std::pair<std::string, Impl>>>& all) {
+  const char* env = std::getenv("OPGEN_BENCH_THREAD_SIZES");
+  std::vector<std::size_t> sizes_list;
+  std::string list = env ? env : "262144,1048576,16777216";
+  for (std::size_t pos = 0; pos < list.size();) {
+    std::size_t end = list.find(',', pos);
+    if (end == std::string::npos) end = list.size();
+    sizes_list.push_back(std::stoull(list.substr(pos, end - pos)));
+    pos = end + 1;
+  }
+  for (std::size_t n : sizes_list) {
+    for (const char* op : {"add", "exp", "tanh", "sigmoid", "softmax"}) {
+      const Impl f = all.at(op).front().second;  // opgen's
+      for (int threads : {1, 2}) {
+        const std::string o = op;
+        benchmark::RegisterBenchmark(
+            ("threads/" + o + "/" + std::to_string(n) + "/" + std::to_string(threads)).c_str(),
+            [o, f, n, threads](benchmark::State& st) {
+              const Inputs& in = inputs(o, n);
+              Tensor& out = output(o, n);
+              opgen::set_num_threads(threads);
+              for (auto _ : st) {
+                f(in.x, in.y, out);
+                benchmark::ClobberMemory();
+              }
+              opgen::set_num_threads(1);
+              st.SetItemsProcessed(st.iterations() * static_cast<std::int64_t>(n));
+            })
+            ->UseRealTime();
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const char* accuracy_out = nullptr;
+  bool threads_rows = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--accuracy_out=", 15) == 0) {
       accuracy_out = argv[i] + 15;
+    } else if (std::strcmp(argv[i], "--threads_rows") == 0) {
+      threads_rows = true;
     } else {
       args.push_back(argv[i]);
     }
@@ -321,8 +364,12 @@ int main(int argc, char** argv) {
   int nargs = static_cast<int>(args.size());
   benchmark::Initialize(&nargs, args.data());
   const auto all = impls();
-  if (accuracy_out) write_accuracy(accuracy_out, all);
-  register_all(all);
+  if (threads_rows) {
+    register_threads(all);
+  } else {
+    if (accuracy_out) write_accuracy(accuracy_out, all);
+    register_all(all);
+  }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -9,7 +9,9 @@
 # Environment: OPGEN_BENCH_SIZES (default 1024,65536,1048576,16777216),
 # BENCH_REPS (repetitions, default 5), BENCH_MIN_TIME (seconds per
 # repetition, default 0.1), BENCH_CPU (core to pin to, default the last one),
-# BENCH_BUILD (build folder, default build-bench).
+# BENCH_BUILD (build folder, default build-bench), BENCH_THREAD_CPUS (the
+# two cores of the 2-thread rows, default 0,1), OPGEN_BENCH_THREAD_SIZES
+# (default 262144,1048576,16777216).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -59,4 +61,12 @@ taskset -c "$cpu" "$build/bench/ops_bench" --accuracy_out="$out/accuracy.json" \
   || { cat "$out/ops.log" >&2; exit 1; }
 taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" \
   add,mul,relu,exp,tanh,sigmoid,gelu,sum,softmax "$min_time" "$reps" >"$out/numpy.json"
-/usr/bin/python3 bench/table.py "$out/ops.json" "$out/accuracy.json" "$out/numpy.json"
+# The 2-thread rows: two cores (BENCH_THREAD_CPUS), wall-clock time.
+tcpus=${BENCH_THREAD_CPUS:-0,1}
+taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
+  --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
+  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  --benchmark_out="$out/threads.json" --benchmark_out_format=json >/dev/null 2>"$out/threads.log" \
+  || { cat "$out/threads.log" >&2; exit 1; }
+/usr/bin/python3 bench/table.py "$out/ops.json" "$out/accuracy.json" "$out/numpy.json" \
+  "$out/threads.json"

@@ -2,7 +2,9 @@
 """Prints bench/run.sh's table from the JSON of ops_bench (Google Benchmark,
 median aggregates), its --accuracy_out file and numpy_bench.py's output.
 
-Usage: table.py OPS_BENCH.json ACCURACY.json NUMPY.json
+Usage: table.py OPS_BENCH.json ACCURACY.json NUMPY.json [THREADS.json]
+
+THREADS.json: ops_bench --threads_rows (opgen at 1 and 2 threads).
 """
 
 import json
@@ -103,6 +105,32 @@ def main():
                 print(f"{'matmul':8} {n:5} | {'-':>7} | {best:>9} {pg:7.1f} | {'-':>5} | {pg / peak * 100 if peak else 0:5.0f}% | {others}")
             else:
                 print(f"{'matmul':8} {n:5} | {og:7.1f} | {best:>9} {pg:7.1f} | {og / pg:5.2f} | {og / peak * 100 if peak else 0:5.0f}% | {others}")
+
+    if len(sys.argv) > 4:
+        print_threads(json.load(open(sys.argv[4])))
+
+
+def print_threads(gb):
+    """The 2-thread speedup of opgen's parallel path (opgen::set_num_threads)."""
+    rows = {}
+    for b in gb["benchmarks"]:
+        if b.get("aggregate_name", "median") != "median":
+            continue
+        parts = b.get("run_name", b["name"]).split("/")
+        if parts[0] != "threads" or "items_per_second" not in b:
+            continue
+        op, n, t = parts[1], int(parts[2]), int(parts[3])
+        rows.setdefault((op, n), {})[t] = b["items_per_second"] / 1e9
+    if not rows:
+        return
+    print()
+    print("parallel path, opgen::set_num_threads(2) against 1 (two cores, wall-clock medians):")
+    print(f"{'op':8} {'size':>5} | {'1 thread':>8} {'2 threads':>9} Gelem/s | {'speedup':>7}")
+    order = {op: i for i, op in enumerate(OPS)}
+    for (op, n) in sorted(rows, key=lambda k: (order.get(k[0], 99), k[1])):
+        r = rows[(op, n)]
+        if 1 in r and 2 in r:
+            print(f"{op:8} {si(n):>5} | {r[1]:8.2f} {r[2]:9.2f}         | {r[2] / r[1]:7.2f}")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@
 #pragma once
 
 #include "opgen/builtin.hpp"
+#include "opgen/denormals.hpp"
 #include "opgen/dtype.hpp"
 #include "opgen/error.hpp"
 #include "opgen/registry.hpp"
 #include "opgen/tensor_shape.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
+#include "opgen/threads.hpp"

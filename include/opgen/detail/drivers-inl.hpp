@@ -17,9 +17,10 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "opgen/tensor_shape.hpp"
+#include "opgen/detail/parallel.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
+#include "opgen/tensor_shape.hpp"
 
 namespace opgen::detail {
 
@@ -178,11 +179,27 @@ T* elements(Tensor& t) noexcept {
 // ---------------------------------------------------------------------------
 // Drivers
 
+/// Elements per piece boundary of a parallel pointwise call: 64 elements
+/// keep every boundary on a 64-byte line of the output (no line written by
+/// two threads) and on a whole SIMD vector.
+inline constexpr std::size_t kParallelGrain = 64;
+
 template <class In, class Out, class... A>
 void unary(const Tensor& x, Tensor& out, void (*kernel)(const In*, Out*, std::size_t, A...),
            std::type_identity_t<A>... args) {
   const auto n = static_cast<std::size_t>(x.length());
-  if (n != 0) kernel(elements<In>(x), elements<Out>(out), n, args...);
+  if (n == 0) return;
+  if (parallel_wanted(n)) {
+    // The same kernel over consecutive pieces on the pool (opgen/threads.hpp):
+    // every element is computed exactly as on one thread.
+    const In* xp = elements<In>(x);
+    Out* op = elements<Out>(out);
+    parallel_for(n, kParallelGrain, [&](std::size_t begin, std::size_t end) {
+      kernel(xp + begin, op + begin, end - begin, args...);
+    });
+    return;
+  }
+  kernel(elements<In>(x), elements<Out>(out), n, args...);
 }
 
 // The broadcasting paths, out of line so that the equal-shape path stays a
@@ -216,8 +233,17 @@ void binary(const Tensor& x, const Tensor& y, Tensor& out,
   // that is not empty has fewer elements than the output), which also
   // covers x, y and out exactly aliasing one another.
   if (x.length() == length && y.length() == length) {
-    kernel(elements<In>(x), elements<In>(y), elements<Out>(out), static_cast<std::size_t>(length),
-           args...);
+    const auto n = static_cast<std::size_t>(length);
+    if (parallel_wanted(n)) {
+      const In* xp = elements<In>(x);
+      const In* yp = elements<In>(y);
+      Out* op = elements<Out>(out);
+      parallel_for(n, kParallelGrain, [&](std::size_t begin, std::size_t end) {
+        kernel(xp + begin, yp + begin, op + begin, end - begin, args...);
+      });
+      return;
+    }
+    kernel(elements<In>(x), elements<In>(y), elements<Out>(out), n, args...);
     return;
   }
   binary_broadcast<In, Out, A...>(x, y, out, kernel, args...);
@@ -253,8 +279,18 @@ void ternary(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
   const std::int64_t length = out.length();
   if (length == 0) return;
   if (x.length() == length && y.length() == length && z.length() == length) {
-    kernel(elements<In0>(x), elements<In1>(y), elements<In1>(z), elements<Out>(out),
-           static_cast<std::size_t>(length), args...);
+    const auto n = static_cast<std::size_t>(length);
+    if (parallel_wanted(n)) {
+      const In0* xp = elements<In0>(x);
+      const In1* yp = elements<In1>(y);
+      const In1* zp = elements<In1>(z);
+      Out* op = elements<Out>(out);
+      parallel_for(n, kParallelGrain, [&](std::size_t begin, std::size_t end) {
+        kernel(xp + begin, yp + begin, zp + begin, op + begin, end - begin, args...);
+      });
+      return;
+    }
+    kernel(elements<In0>(x), elements<In1>(y), elements<In1>(z), elements<Out>(out), n, args...);
     return;
   }
   ternary_broadcast<In0, In1, Out, A...>(x, y, z, out, kernel, args...);
@@ -298,6 +334,16 @@ void along_axis(const Tensor& x, std::int64_t dim, Tensor& out,
     }
   }
   if (outer == 0 || n == 0 || inner == 0) return;
+  if (outer > 1 && parallel_wanted(outer * n * inner)) {
+    // Whole blocks per piece: each block is computed as on one thread.
+    const T* xp = elements<T>(x);
+    T* op = elements<T>(out);
+    const std::size_t block = n * inner;
+    parallel_for(outer, 1, [&](std::size_t begin, std::size_t end) {
+      kernel(xp + begin * block, op + begin * block, end - begin, n, inner, args...);
+    });
+    return;
+  }
   kernel(elements<T>(x), elements<T>(out), outer, n, inner, args...);
 }
 
