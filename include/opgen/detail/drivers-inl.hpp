@@ -38,9 +38,11 @@ inline constexpr int kMaxOperands = 4;
 struct RunPlan {
   int rank = 0;      // >= 1 once planned
   int operands = 0;  // the inputs, then the output
-  std::array<std::int64_t, kMaxRank> sizes{};
+  // The arrays are left uninitialised (~300 bytes to zero on every
+  // broadcasting call): planning writes every entry below rank and operands.
+  std::array<std::int64_t, kMaxRank> sizes;
   /// Element strides of each operand along each dimension (0: broadcast).
-  std::array<std::array<std::int64_t, kMaxRank>, kMaxOperands> strides{};
+  std::array<std::array<std::int64_t, kMaxRank>, kMaxOperands> strides;
 };
 
 /// Plans the runs of `inputs` broadcast against `out` (their broadcast
@@ -61,10 +63,12 @@ struct ReducePlan {
   std::size_t n = 1;
   std::size_t inner = 1;
   bool transpose = false;
-  /// The copy's dimensions (collapsed) and x's element strides along them.
+  /// The copy's dimensions (collapsed) and x's element strides along them,
+  /// written below rank by planning (uninitialised otherwise: zeroing them
+  /// cost more than the kernel of a small sum).
   int rank = 0;
-  std::array<std::int64_t, kMaxRank> sizes{};
-  std::array<std::int64_t, kMaxRank> strides{};
+  std::array<std::int64_t, kMaxRank> sizes;
+  std::array<std::int64_t, kMaxRank> strides;
 };
 
 /// Plans the reduction of a tensor of shape `x` over `dims` (validated;
