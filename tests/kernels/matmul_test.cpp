@@ -13,14 +13,17 @@
 
 #include <hwy/aligned_allocator.h>
 
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "tests/kernels/digest.hpp"
 #include "tests/kernels/inputs.hpp"
 #include "tests/kernels/targets.hpp"
 
@@ -68,11 +71,22 @@ T At(const Operand<T>& x, std::size_t i, std::size_t j) {
   return x.data()[static_cast<std::ptrdiff_t>(i) * x.row + static_cast<std::ptrdiff_t>(j) * x.col];
 }
 
+const char* TypeName(float) { return "float32"; }
+const char* TypeName(double) { return "float64"; }
+const char* TypeName(std::int32_t) { return "int32"; }
+const char* TypeName(std::int64_t) { return "int64"; }
+
+// The digests (digest.hpp) get every product of each target: integer ones
+// are exact (tolerance 0), so bit-identical on every target of every
+// architecture; float ones record their largest error as a fraction of the
+// bound (tolerance 1).
 template <typename T>
 void CheckProducts() {
   using Wide = std::conditional_t<std::is_same_v<T, double>, long double, double>;
   const T sentinel = T(77);
   ForEachTarget([&](std::int64_t) {
+    ResultHash hash;
+    double max_error = 0;
     hwy::AlignedFreeUniquePtr<std::uint8_t[]> workspace;
     if constexpr (std::is_floating_point_v<T>) {
       workspace = hwy::AllocateAligned<std::uint8_t>(k::GemmWorkspaceBytes(sizeof(T)));
@@ -99,6 +113,7 @@ void CheckProducts() {
                   BOOST_ERROR("padding overwritten at " << i << "," << j);
                 continue;
               }
+              hash.Add(got);
               if constexpr (std::is_floating_point_v<T>) {
                 Wide sum = 0, magnitude = 0;
                 for (std::size_t p = 0; p < dims.k; ++p) {
@@ -108,6 +123,10 @@ void CheckProducts() {
                 }
                 const Wide bound =
                     static_cast<Wide>(dims.k + 2) * std::numeric_limits<T>::epsilon() * magnitude;
+                const Wide diff = std::fabs(static_cast<Wide>(got) - sum);
+                // NaN (a failure) stays NaN and is not a new maximum; the
+                // check below reports it.
+                if (bound > 0) max_error = std::max(max_error, static_cast<double>(diff / bound));
                 if (!(std::fabs(static_cast<Wide>(got) - sum) <= bound) && bad++ < 3) {
                   BOOST_ERROR("c(" << i << ", " << j << ") = " << got << ", expected "
                                    << static_cast<double>(sum) << " within "
@@ -131,6 +150,8 @@ void CheckProducts() {
         }
       }
     }
+    RecordDigest(std::string("Gemm<") + TypeName(T{}) + ">", std::is_integral_v<T> ? 0 : 1, hash,
+                 max_error);
   });
 }
 
