@@ -13,6 +13,7 @@
 
 #include "edit_distance.hpp"
 #include "spec_keys.hpp"
+#include "toml_screen.hpp"
 
 namespace opgen::gen {
 
@@ -650,6 +651,7 @@ EnumDef read_enum(const toml::table& t, Context& ctx) {
 std::unique_ptr<SpecFile> parse_spec(std::string_view text, const std::string* path,
                                      Diagnostics& diags) {
   toml::table root;
+  if (!screen_toml_text(text, path, diags)) return nullptr;
   try {
     root = toml::parse(text, std::string_view(*path));
   } catch (const toml::parse_error& e) {
