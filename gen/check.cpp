@@ -208,6 +208,18 @@ class Checker {
     }
   }
 
+  // The stems of the runtime's headers in include/opgen/ (and of the
+  // generated builtin.hpp): a namespace's header is <name>.hpp in the same
+  // include folder for the built-in namespaces, and beside them in a
+  // consumer's include path.
+  static bool is_runtime_header_name(std::string_view name) {
+    static constexpr std::string_view kNames[] = {"builtin",  "detail", "dtype",
+                                                  "error",    "formula", "opgen",
+                                                  "registry", "span",   "tensor",
+                                                  "tensor_shape"};
+    return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
+  }
+
   void check_namespace() {
     if (name_too_long(ns_.name, ns_.loc, "namespace")) {
     } else if (!is_lower_snake(ns_.name) || is_cpp_keyword(ns_.name)) {
@@ -215,6 +227,11 @@ class Checker {
                    "namespace '" + ns_.name +
                        "' must be lower snake_case ([a-z][a-z0-9_]*) and not a C++ "
                        "keyword");
+    } else if (is_runtime_header_name(ns_.name)) {
+      diags_.error(Diag::reserved_namespace, ns_.loc,
+                   "namespace '" + ns_.name + "' is the name of the runtime header <opgen/" +
+                       ns_.name + ".hpp>, which the generated header " + ns_.name +
+                       ".hpp would hide; choose another name");
     }
     // cpp_namespace: identifiers separated by '::'.
     std::string_view cn = ns_.cpp_namespace;
