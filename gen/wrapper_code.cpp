@@ -218,7 +218,7 @@ class OpWriter {
     for (const CheckedConstraint& cc : a_.constraints) {
       if (!cc.expr) continue;
       std::string item = to_prose(*cc.expr);
-      if (cc.constraint->message) item += " (\"" + trim_text(cc.constraint->message->text) + "\")";
+      if (cc.constraint->message) item += " (\"" + trim_text(expand_doc_tokens(cc.constraint->message->text, ns_, op_)) + "\")";
       (cc.constraint->backend ? d.backend : d.requires_).push_back(item);
     }
     d.errors = throws_items();
@@ -762,7 +762,7 @@ class OpWriter {
     for (const CheckedConstraint& cc : a_.constraints) {
       if (!cc.expr || cc.constraint->backend) continue;
       std::string item = to_prose(*cc.expr) + " does not hold";
-      if (cc.constraint->message) item += " (" + trim_text(cc.constraint->message->text) + ")";
+      if (cc.constraint->message) item += " (" + trim_text(expand_doc_tokens(cc.constraint->message->text, ns_, op_)) + ")";
       items.push_back(item);
     }
     for (const ShapeRule& r : a_.shapes) {

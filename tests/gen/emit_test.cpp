@@ -133,6 +133,28 @@ output = [ { name = "z", type = "float", shape = "same(x)", dtype = "same(x)", d
              std::string::npos);
 }
 
+// Doc tokens in a constraint's message are expanded in every place the
+// message is shown: the header's "Requires" and "Throws" lines, the
+// reference page, and the error text.
+BOOST_AUTO_TEST_CASE(doc_tokens_in_constraint_messages) {
+  Diagnostics d;
+  PipelineResult r = generate(R"spec(namespace = "m"
+[[op]]
+name = "f"
+kind = "custom"
+summary = "F."
+input = [ { name = "x", type = "float", doc = "x." } ]
+arg = [ { name = "a", type = "int", doc = "a." } ]
+output = [ { name = "z", type = "float", shape = "same(x)", dtype = "same(x)", doc = "z." } ]
+constraint = [ { check = "a > 0", message = "%NAMESPACE%.%OPNAME% needs a positive a" } ]
+)spec", d);
+  BOOST_REQUIRE(r.files);
+  for (const std::string* text : {&r.files->header, &r.files->source, &r.files->reference}) {
+    BOOST_TEST(text->find("m.f needs a positive a") != std::string::npos);
+    BOOST_TEST(text->find("%OPNAME%") == std::string::npos);
+  }
+}
+
 // A namespace outside opgen names the runtime's types itself.
 BOOST_AUTO_TEST_CASE(foreign_namespace) {
   Diagnostics d;
