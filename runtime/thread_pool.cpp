@@ -34,6 +34,7 @@ namespace {
 // How long a worker keeps polling for the next job before it sleeps.
 constexpr auto kSpin = std::chrono::microseconds(50);
 constexpr int kMaxThreads = 256;
+constexpr std::size_t kPiecesPerThread = 4;
 
 void cpu_relax() noexcept {
 #if defined(__x86_64__) || defined(__i386__)
@@ -198,9 +199,11 @@ void parallel_for(std::size_t n, std::size_t grain, PieceFn fn, const void* ctx)
     fn(ctx, 0, n);
     return;
   }
-  // One contiguous piece per thread: each streams through its own range,
-  // and a large array keeps pieces past the kernels' streaming-store size.
-  std::size_t piece = (n + threads - 1) / threads;
+  // About four pieces per thread, taken in turn: on a busy machine a
+  // thread that is not scheduled in time leaves its share to the others
+  // instead of holding up the call (the caller waits only for pieces
+  // already taken). Large contiguous pieces keep the kernels' streaming.
+  std::size_t piece = (n + kPiecesPerThread * threads - 1) / (kPiecesPerThread * threads);
   piece = (piece + grain - 1) / grain * grain;
   Job job;
   job.fn = fn;

@@ -197,7 +197,7 @@ BOOST_AUTO_TEST_CASE(pieces_run_concurrently) {
     }
     if (started.load() == 2) met.fetch_add(1);
   });
-  BOOST_TEST(pieces.load() == 2);  // one piece per thread
+  BOOST_TEST(pieces.load() == 2);  // pieces are whole grains
   BOOST_TEST(covered.load() == 128u);
   BOOST_TEST(met.load() == 2);
 }

@@ -19,8 +19,10 @@ inline bool parallel_wanted(std::size_t n) noexcept {
 
 /// Calls fn(ctx, begin, end) over [0, n) split into consecutive pieces, on
 /// the pool's threads and the caller's, and returns when all are done.
-/// Piece boundaries are multiples of `grain` (except n). The pieces run with
-/// the caller's floating-point modes. fn must not throw.
+/// Pieces are multiples of `grain` long (the last may be shorter), about
+/// four per thread, taken in turn by whichever thread is free: a thread the
+/// OS delays leaves its share to the others. The pieces run with the
+/// caller's floating-point modes. fn must not throw.
 using PieceFn = void (*)(const void* ctx, std::size_t begin, std::size_t end);
 void parallel_for(std::size_t n, std::size_t grain, PieceFn fn, const void* ctx);
 
