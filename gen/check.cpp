@@ -213,10 +213,9 @@ class Checker {
   // include folder for the built-in namespaces, and beside them in a
   // consumer's include path.
   static bool is_runtime_header_name(std::string_view name) {
-    static constexpr std::string_view kNames[] = {"builtin",  "detail", "dtype",
-                                                  "error",    "formula", "opgen",
-                                                  "registry", "span",   "tensor",
-                                                  "tensor_shape"};
+    static constexpr std::string_view kNames[] = {
+        "builtin", "denormals", "detail", "dtype",  "error",        "formula",
+        "opgen",   "registry",  "span",   "tensor", "tensor_shape", "threads"};
     return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
   }
 
