@@ -2,11 +2,12 @@
 //
 // Off by default: every op runs on the calling thread. After
 // `opgen::set_num_threads(2)`, calls whose output has at least
-// `opgen::parallel_threshold()` elements split their work into chunks that
-// a small pool of threads and the caller share. Each element is computed by
-// the same kernel code either way, so results are bit-identical to the
-// single-threaded path for any thread count (reductions stay on the calling
-// thread: their summation order would change).
+// `opgen::parallel_threshold()` input elements split their work into
+// pieces that a small pool of threads and the caller share. Each element
+// (or reduced block) is computed by the same kernel code either way, so
+// results are bit-identical to the single-threaded path for any thread
+// count (a reduction to one block, such as the sum of every element, stays
+// on the calling thread: splitting it would change its order of summation).
 #pragma once
 
 #include <cstdint>
@@ -28,8 +29,9 @@ void set_num_threads(int n);
 /// The thread count set by set_num_threads (1 unless changed).
 int num_threads() noexcept;
 
-/// Sets the least number of output elements for which a call runs in
-/// parallel (when num_threads() > 1). Throws `opgen::Error` when negative.
+/// Sets the least number of elements (of the output, or of the input of a
+/// reduction) for which a call runs in parallel (when num_threads() > 1).
+/// Throws `opgen::Error` when negative.
 void set_parallel_threshold(std::int64_t elements);
 
 /// The threshold set by set_parallel_threshold (kDefaultParallelThreshold

@@ -86,6 +86,17 @@ std::vector<Tensor> run_ops(std::int64_t n) {
     out.push_back(opgen::nn::softmax(rows, -1));
     out.push_back(opgen::nn::softmax(rows, 0));
     out.push_back(opgen::math::cumsum(rows, -1));
+    // Reductions of rows (blocks split between threads), and of a middle
+    // dimension (blocks with inner > 1).
+    out.push_back(opgen::math::sum(rows, {1}));
+    out.push_back(opgen::math::var(rows, {1}));
+    out.push_back(opgen::math::argmax(rows, {1}));
+    if (n % 49 == 0) {
+      Tensor cube = Tensor::empty(Shape{n / 49, 7, 7}, DType::float32);
+      std::memcpy(cube.raw_data(), x.raw_data(), x.nbytes());
+      out.push_back(opgen::math::mean(cube, {1}));
+      out.push_back(opgen::math::sum(cube, {0, 2}));  // scattered: the transposed copy
+    }
   }
   return out;
 }
@@ -97,7 +108,7 @@ BOOST_AUTO_TEST_SUITE(threads)
 // The rule: any thread count gives the single-threaded bytes.
 BOOST_AUTO_TEST_CASE(results_are_identical_for_any_thread_count) {
   ThreadSettings restore;
-  for (std::int64_t n : {1, 7, 63, 64, 65, 1001, 4095 * 7, 70000}) {
+  for (std::int64_t n : {1, 7, 49, 63, 64, 65, 1001, 4095 * 7, 70000, 49 * 1500}) {
     opgen::set_num_threads(1);
     const std::vector<Tensor> one = run_ops(n);
     opgen::set_parallel_threshold(1);

@@ -310,6 +310,25 @@ void ternary(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
   ternary_broadcast<In0, In1, Out, A...>(x, y, z, out, kernel, args...);
 }
 
+// The kernel over `outer` blocks of (n, inner). Past the parallel threshold
+// the blocks are split between threads: each output depends on its own
+// block only, so each is computed exactly as on one thread. (A reduction
+// to a single block, such as a sum of every element, stays on one thread:
+// splitting it would change its order of summation.)
+template <class In, class Out, class... A>
+void reduce_blocks(const In* x, Out* out, std::size_t outer, std::size_t n, std::size_t inner,
+                   void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
+                   std::type_identity_t<A>... args) {
+  if (outer > 1 && parallel_wanted(outer * n * inner)) {
+    const std::size_t block = n * inner;
+    parallel_for(outer, 1, [&](std::size_t begin, std::size_t end) {
+      kernel(x + begin * block, out + begin * inner, end - begin, n, inner, args...);
+    });
+    return;
+  }
+  kernel(x, out, outer, n, inner, args...);
+}
+
 template <class In, class Out, class... A>
 void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
             void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
@@ -318,14 +337,16 @@ void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
   plan_reduce(x.shape(), dims, plan);
   if (plan.outer == 0 || plan.inner == 0) return;  // the output is empty
   if (!plan.transpose) {
-    kernel(elements<In>(x), elements<Out>(out), plan.outer, plan.n, plan.inner, args...);
+    reduce_blocks(elements<In>(x), elements<Out>(out), plan.outer, plan.n, plan.inner, kernel,
+                  args...);
     return;
   }
   // The reduced dimensions are scattered: gather them last into a copy
   // (one allocation; a kernel reading strided runs would cost more).
   Tensor copy = Tensor::empty(Shape{x.length()}, x.dtype());
   transpose_copy(x.raw_data(), copy.raw_data(), sizeof(In), plan);
-  kernel(elements<In>(copy), elements<Out>(out), plan.outer, plan.n, 1, args...);
+  reduce_blocks(elements<In>(copy), elements<Out>(out), plan.outer, plan.n, std::size_t{1}, kernel,
+                args...);
 }
 
 template <class T, class... A>

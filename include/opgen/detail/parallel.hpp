@@ -12,7 +12,7 @@ namespace opgen::detail {
 /// call, so that the single-threaded path costs nothing more.
 extern std::atomic<std::int64_t> g_parallel_from;
 
-/// True when a call with `n` output elements should use the pool.
+/// True when a call over `n` elements should use the pool.
 inline bool parallel_wanted(std::size_t n) noexcept {
   return static_cast<std::int64_t>(n) >= g_parallel_from.load(std::memory_order_relaxed);
 }
