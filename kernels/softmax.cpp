@@ -25,6 +25,11 @@ namespace hn = hwy::HWY_NAMESPACE;
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V SoftmaxExp(D d, V t) {
   using T = hn::TFromD<D>;
+  if constexpr (sizeof(T) == 4) {
+    // The common case: every lane within [-86.5, 0] (not NaN), where e^t is
+    // normal and ExpF32Fast needs no flushing.
+    if (HWY_LIKELY(hn::AllTrue(d, hn::Ge(t, hn::Set(d, -86.5f))))) return ExpF32Fast(d, t);
+  }
   // Just below ln(FLT_MIN) = -87.336544 and ln(DBL_MIN) = -708.39641853226.
   const V min_arg = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? -87.33655 : -708.3964185323));
   const auto flush = hn::Lt(t, min_arg);

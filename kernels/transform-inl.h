@@ -80,6 +80,42 @@ HWY_INLINE size_t HeadToAlign(D d, const T* out, size_t n) {
   return head < n ? head : n;
 }
 
+// A functor for UnaryTransform may also offer Fast(d, v), a cheaper form
+// valid where every lane of InRange(d, v) is true; operator() stays valid
+// everywhere.
+template <class Func, class D>
+concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
+  f.Fast(d, v);
+  f.InRange(d, v);
+};
+
+// Four vectors of func at x: with a fast form, one range check for all four
+// (one branch per four vectors), recomputed with operator() if it fails.
+template <class D, class Func, typename T = hn::TFromD<D>>
+HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn::Vec<D>& v1,
+                          hn::Vec<D>& v2, hn::Vec<D>& v3) {
+  const size_t N = hn::Lanes(d);
+  const auto x0 = hn::LoadU(d, x);
+  const auto x1 = hn::LoadU(d, x + N);
+  const auto x2 = hn::LoadU(d, x + 2 * N);
+  const auto x3 = hn::LoadU(d, x + 3 * N);
+  if constexpr (HasFastForm<Func, D>) {
+    const auto ok = hn::And(hn::And(func.InRange(d, x0), func.InRange(d, x1)),
+                            hn::And(func.InRange(d, x2), func.InRange(d, x3)));
+    if (HWY_LIKELY(hn::AllTrue(d, ok))) {
+      v0 = func.Fast(d, x0);
+      v1 = func.Fast(d, x1);
+      v2 = func.Fast(d, x2);
+      v3 = func.Fast(d, x3);
+      return;
+    }
+  }
+  v0 = func(d, x0);
+  v1 = func(d, x1);
+  v2 = func(d, x2);
+  v3 = func(d, x3);
+}
+
 // out[i] = func(d, x[i]) for i < n. Four vectors per iteration give the
 // out-of-order core independent work to hide the latency of long ops (exp,
 // div) and halve the loop overhead of short ones; one vector at a time and
@@ -96,10 +132,8 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
       StorePartial(d, func(d, LoadPartial(d, x + i, count, PaddingLanes(d))), count, out + i);
     }
     for (; i + 4 * N <= n; i += 4 * N) {
-      const auto v0 = func(d, hn::LoadU(d, x + i));
-      const auto v1 = func(d, hn::LoadU(d, x + i + N));
-      const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N));
-      const auto v3 = func(d, hn::LoadU(d, x + i + 3 * N));
+      hn::Vec<D> v0, v1, v2, v3;
+      ApplyFour(d, x + i, func, v0, v1, v2, v3);
       hn::Stream(v0, d, out + i);
       hn::Stream(v1, d, out + i + N);
       hn::Stream(v2, d, out + i + 2 * N);
@@ -109,10 +143,8 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
   }
   if (n >= 4 * N) {
     for (; i <= n - 4 * N; i += 4 * N) {
-      const auto v0 = func(d, hn::LoadU(d, x + i));
-      const auto v1 = func(d, hn::LoadU(d, x + i + N));
-      const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N));
-      const auto v3 = func(d, hn::LoadU(d, x + i + 3 * N));
+      hn::Vec<D> v0, v1, v2, v3;
+      ApplyFour(d, x + i, func, v0, v1, v2, v3);
       hn::StoreU(v0, d, out + i);
       hn::StoreU(v1, d, out + i + N);
       hn::StoreU(v2, d, out + i + 2 * N);

@@ -14,8 +14,9 @@
 // | Sqrt     | exact                       | std::sqrt in T (correctly rounded)  |
 // | Exp      | 2 ulp (f32 0.94, f64 0.97)  | std::exp(long double)               |
 // | Log      | 2 ulp (0.96)                | std::log(long double)               |
-// | Tanh     | 4 ulp (f32 1.23, f64 2.56)  | std::tanh(long double)              |
-// | Sigmoid  | 3 ulp (f32 2.06, f64 2.25)  | 1 / (1 + exp(-x)), long double      |
+// | Tanh     | 7 ulp (f32 5.22 FMA, 6.92)  | std::tanh(long double)              |
+// |          | (f64 2.56)                  |                                     |
+// | Sigmoid  | 3 ulp (f32 2.49, f64 2.40)  | 1 / (1 + exp(-x)), long double      |
 // | Gelu     | 3 ulp of max(1, |x|) (1.95) | tanh form in long double; 0 at -inf |
 #include "kernels/transcendental.hpp"
 
@@ -43,7 +44,7 @@ namespace nn = opgen::nn::reference;
 
 constexpr double kExpUlp = 2;
 constexpr double kLogUlp = 2;
-constexpr double kTanhUlp = 4;
+constexpr double kTanhUlp = 7;
 constexpr double kSigmoidUlp = 3;
 constexpr double kGeluUlp = 3;
 
