@@ -168,7 +168,8 @@ Shape SliceShape(const Tensor& x, std::int64_t dim, std::int64_t start, std::int
   const std::int64_t n = x.shape()[d];
   const std::int64_t lo = clamp_bound(start, n), hi = clamp_bound(stop, n);
   Shape out = x.shape();
-  out[d] = hi <= lo ? 0 : (hi - lo + step - 1) / step;
+  // ceil((hi - lo) / step), without overflow for a step near INT64_MAX.
+  out[d] = hi <= lo ? 0 : (hi - lo - 1) / step + 1;
   return out;
 }
 
@@ -178,7 +179,8 @@ void Slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t, 
   std::int64_t strides[kMaxRank];
   detail::contiguous_strides(x.shape().data(), x.rank(), strides);
   const std::int64_t first = clamp_bound(start, x.shape()[d]) * strides[d];
-  strides[d] *= step;
+  // A dimension of one element never steps (and a huge step would overflow).
+  if (y.shape()[d] > 1) strides[d] *= step;
   copy_view(x, first, y.shape().data(), strides, y.rank(), y);
 }
 

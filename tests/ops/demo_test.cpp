@@ -98,6 +98,9 @@ BOOST_AUTO_TEST_CASE(dtype_args_strings_and_out_variant) {
   // blend: b defaults to a; no out overload (out_variant = false).
   check_tensor(ops::blend(x), DType::float64, {2}, {1.5, -1.5});
   check_tensor(ops::blend(x, Tensor::from<double>({0}, {1}), 0.5), DType::float64, {2}, {0.75, -0.75});
+  // Shapes that broadcast both ways: {2, 1} and {1, 3} give {2, 3}.
+  check_tensor(ops::blend(Tensor::from<double>({0, 10}, {2, 1}), Tensor::from<double>({2, 4, 6}, {1, 3}), 0.5),
+               DType::float64, {2, 3}, {1, 2, 3, 6, 7, 8});
   check_error([&] { ops::blend(x, Tensor(), 2); }, {"demo.blend: t must lie in [0, 1]", "t = 2"});
 }
 

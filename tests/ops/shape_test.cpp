@@ -90,6 +90,9 @@ BOOST_AUTO_TEST_CASE(slice) {
   check_tensor(opgen::shape::slice(x, 1, -2), DType::int64, {2, 2}, {3, 4, 8, 9});
   check_tensor(opgen::shape::slice(x, 0, 1, 100), DType::int64, {1, 5}, {5, 6, 7, 8, 9});
   check_tensor(opgen::shape::slice(x, 1, 4, 2), DType::int64, {2, 0}, {});
+  // A step past the dimension takes the first element (no overflow in the count).
+  check_tensor(opgen::shape::slice(x, 1, 1, 5, std::numeric_limits<std::int64_t>::max()),
+               DType::int64, {2, 1}, {1, 6});
   check_error([&] { opgen::shape::slice(x, 1, 0, 5, 0); },
               {"shape.slice", "step must be positive"});
   check_error([&] { opgen::shape::slice(x, 2); }, {"shape.slice", "out of range"});

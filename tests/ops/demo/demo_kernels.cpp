@@ -128,9 +128,25 @@ void Convert(const Tensor& x, opgen::DType, ops::Rounding rounding, std::string_
   }
 }
 
+// The flat index in `x` of element `i` of `y`, whose shape x broadcasts to
+// (numpy's rules: shapes aligned at the right, dimensions of 1 repeat).
+std::int64_t broadcast_index(const Tensor& x, const Tensor& y, std::int64_t i) {
+  std::int64_t index = 0, stride = 1;
+  for (int d = y.rank() - 1, e = x.rank() - 1; d >= 0; --d, --e) {
+    const std::int64_t size = y.shape()[d];
+    const std::int64_t coord = i % size;
+    i /= size;
+    if (e >= 0) {
+      if (x.shape()[e] != 1) index += coord * stride;
+      stride *= x.shape()[e];
+    }
+  }
+  return index;
+}
+
 void Blend(const Tensor& a, const Tensor& b, double t, Tensor& y) {
   for (std::int64_t i = 0; i < y.length(); ++i) {
-    const double va = at(a, a.length() == 1 ? 0 : i), vb = at(b, b.length() == 1 ? 0 : i);
+    const double va = at(a, broadcast_index(a, y, i)), vb = at(b, broadcast_index(b, y, i));
     put(y, i, va + t * (vb - va));
   }
 }
