@@ -64,6 +64,24 @@ std::string config_param_name(std::string_view config) {
   return s;
 }
 
+std::string static_out_dtype(const OpAnalysis& a, std::size_t out, const std::string& d) {
+  const DTypeRule& r = a.dtype_rules[out];
+  switch (r.kind) {
+    case DTypeRule::Kind::fixed:
+      return r.fixed;
+    case DTypeRule::Kind::to_float:
+      return d == "float32" || d == "float64" ? d : "float32";
+    case DTypeRule::Kind::same:
+      if (!r.tensors.empty() && is_fixed_dtype(r.tensors[0]->type.value)) return r.tensors[0]->type.value;
+      return d;
+    case DTypeRule::Kind::promote:
+      return d;
+    case DTypeRule::Kind::from:
+      return "";
+  }
+  return "";
+}
+
 const EnumInfo* OpAnalysis::enum_of(const Param& arg) const {
   if (scope) {
     for (const Symbol& s : scope->symbols) {

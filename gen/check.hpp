@@ -89,6 +89,11 @@ struct CheckedNamespace {
   std::vector<std::vector<CheckedConstraint>> config_constraints;  // per ns->configs
 };
 
+/// The output dtype (a name) of output `out` of an op computing in dtype
+/// `d`, as its dtype rule gives it statically; "" for a `from` rule, whose
+/// dtype is an argument's value at run time.
+std::string static_out_dtype(const OpAnalysis& a, std::size_t out, const std::string& d);
+
 /// Runs every check. The result is meaningful only when no error was
 /// reported.
 CheckedNamespace check(const Namespace& ns, Diagnostics& diags);

@@ -13,10 +13,6 @@ namespace opgen::gen {
 
 namespace {
 
-bool is_fixed_dtype(std::string_view type) {
-  return std::find(std::begin(kDTypeNames), std::end(kDTypeNames), type) != std::end(kDTypeNames);
-}
-
 // "T", unless a parameter of the op already has that name.
 std::string element_type_name(const Op& op) {
   std::string t = "T";

@@ -17,10 +17,6 @@ namespace opgen::gen {
 
 namespace {
 
-bool is_fixed_dtype(std::string_view type) {
-  return std::find(std::begin(kDTypeNames), std::end(kDTypeNames), type) != std::end(kDTypeNames);
-}
-
 std::string type_class(std::string_view type) {
   if (type == "float") return "TypeClass::float_";
   if (type == "int") return "TypeClass::int_";

@@ -16,10 +16,6 @@ namespace opgen::gen {
 
 namespace {
 
-bool is_fixed_dtype(std::string_view type) {
-  return std::find(std::begin(kDTypeNames), std::end(kDTypeNames), type) != std::end(kDTypeNames);
-}
-
 // Scalar functions whose kernels approximate (a polynomial or a library
 // call that need not round correctly): compared within a tolerance.
 bool is_approximate(std::string_view f) {
@@ -42,25 +38,6 @@ void count_roundings(const Expr& e, int& roundings, bool& approximate) {
   for (const ExprPtr& a : e.args) {
     if (a) count_roundings(*a, roundings, approximate);
   }
-}
-
-// The output dtype for compute dtype `d`, or "" when no static rule gives it.
-std::string out_dtype(const OpAnalysis& a, const std::string& d) {
-  const DTypeRule& r = a.dtype_rules[0];
-  switch (r.kind) {
-    case DTypeRule::Kind::fixed:
-      return r.fixed;
-    case DTypeRule::Kind::to_float:
-      return d == "float32" || d == "float64" ? d : "float32";
-    case DTypeRule::Kind::same:
-      if (!r.tensors.empty() && is_fixed_dtype(r.tensors[0]->type.value)) return r.tensors[0]->type.value;
-      return d;
-    case DTypeRule::Kind::promote:
-      return d;
-    case DTypeRule::Kind::from:
-      return "";
-  }
-  return "";
 }
 
 std::string dtype_const(const std::string& d) { return "DType::" + std::string(d == "bool" ? "bool_" : d); }
@@ -99,7 +76,7 @@ std::string emit_property_tests(const CheckedNamespace& cns) {
       }
     }
     if (op.outputs.size() != 1 || !op.outputs[0].count.is_one()) why = "not one output";
-    if (why.empty() && out_dtype(a, a.dtypes.empty() ? "float32" : a.dtypes[0]).empty()) {
+    if (why.empty() && static_out_dtype(a, 0, a.dtypes.empty() ? "float32" : a.dtypes[0]).empty()) {
       why = "the output dtype comes from an arg";
     }
     if (!why.empty()) {
@@ -135,7 +112,7 @@ std::string emit_property_tests(const CheckedNamespace& cns) {
 
     TemplateData cases = template_list();
     for (const std::string& dt : a.dtypes) {
-      const std::string out = out_dtype(a, dt);
+      const std::string out = static_out_dtype(a, 0, dt);
       std::string inputs, elements;
       std::size_t k = 0;
       for (const Param& p : op.inputs) {

@@ -67,4 +67,13 @@ inline constexpr std::string_view kShapeRules[] = {"same",   "broadcast", "reduc
 /// (kDTypeNames) is a rule too.
 inline constexpr std::string_view kDTypeRules[] = {"same", "promote", "to_float", "from"};
 
+/// True when `type` names one dtype (kDTypeNames), not a class such as
+/// `float` or `numeric`.
+inline bool is_fixed_dtype(std::string_view type) {
+  for (std::string_view d : kDTypeNames) {
+    if (d == type) return true;
+  }
+  return false;
+}
+
 }  // namespace opgen::gen

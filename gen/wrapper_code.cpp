@@ -12,10 +12,6 @@ namespace opgen::gen {
 
 namespace {
 
-bool is_fixed_dtype(std::string_view type) {
-  return std::find(std::begin(kDTypeNames), std::end(kDTypeNames), type) != std::end(kDTypeNames);
-}
-
 std::string type_class(std::string_view type) {
   if (type == "float") return "detail::TypeClass::float_";
   if (type == "int") return "detail::TypeClass::int_";
@@ -119,24 +115,6 @@ std::string default_array(const Param& p, const std::string& span_type, const En
   const std::string elem = span_type.substr(5, span_type.size() - 6);  // Span<T> -> T
   return std::string(elem == "std::string" ? "static const " : "static constexpr ") + elem + " " +
          p.name.value + "_default[] = " + cpp_literal(*p.default_value, p, e) + ";";
-}
-
-/// Statically known output dtype for compute dtype `d` (name), per rule.
-std::string static_out_dtype(const OpAnalysis& a, std::size_t out, const std::string& d) {
-  const DTypeRule& r = a.dtype_rules[out];
-  switch (r.kind) {
-    case DTypeRule::Kind::fixed:
-      return r.fixed;
-    case DTypeRule::Kind::to_float:
-      return d == "float32" || d == "float64" ? d : "float32";
-    case DTypeRule::Kind::same:
-      if (!r.tensors.empty() && is_fixed_dtype(r.tensors[0]->type.value)) {
-        return r.tensors[0]->type.value;
-      }
-      return d;
-    default:
-      return d;
-  }
 }
 
 std::string tensor_ref(const Param& p) {
@@ -293,7 +271,9 @@ class OpWriter {
     }
     for (const std::string& d : a_.dtypes) {
       const std::string in = ctype(d);
-      const std::string out = ctype(static_out_dtype(a_, 0, d));
+      // A `from` rule has no static dtype; its kernels compute in `d`.
+      const std::string static_out = static_out_dtype(a_, 0, d);
+      const std::string out = ctype(static_out.empty() ? d : static_out);
       std::string type;
       if (op_.kind == OpKind::reduction) {
         type = "detail::ReduceKernel<" + in + ", " + out + extra + ">";

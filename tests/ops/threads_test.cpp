@@ -15,23 +15,15 @@
 #include <thread>
 #include <vector>
 
+#include "../runtime/error_text.hpp"
+
 
 using opgen::DType;
+using opgen::testing::error_text;
 using opgen::Shape;
 using opgen::Tensor;
 
 namespace {
-
-// what() of the opgen::Error f throws.
-template <class F>
-std::string error_text(F&& f) {
-  try {
-    f();
-  } catch (const opgen::Error& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 
 // Restores the default (one thread, default threshold) however a test ends.
 struct ThreadSettings {
