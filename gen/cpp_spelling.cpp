@@ -211,7 +211,14 @@ std::string markdown_cell(std::string_view text) {
     }
     if (space) out += ' ';
     space = false;
-    if (c == '|') out += '\\';
+    if (c == '|') {
+      // A pipe after an odd run of backslashes is already escaped (`\|`
+      // is a Markdown pipe); after an even run it would end the cell in
+      // renderers that count the run (markdown-it) and must be escaped.
+      std::size_t run = 0;
+      while (run < out.size() && out[out.size() - 1 - run] == '\\') ++run;
+      if (run % 2 == 0) out += '\\';
+    }
     out += c;
   }
   return out;

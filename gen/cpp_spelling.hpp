@@ -41,8 +41,10 @@ std::string cpp_string(std::string_view s);
 /// nothing that could end the comment early (a trailing backslash).
 std::vector<std::string> doc_comment_lines(std::string_view text);
 
-/// Text for one cell of a Markdown table: line breaks become spaces and
-/// '|' is escaped.
+/// Text for one cell of a Markdown table: runs of white space (line breaks
+/// too) become one space, and every '|' that is not already escaped by an
+/// odd run of backslashes gets one, so no pipe of the text ends the cell
+/// (`a|b` -> `a\|b`, `a\|b` stays, `a\\|b` -> `a\\\|b`).
 std::string markdown_cell(std::string_view text);
 
 /// Replaces the doc tokens (%OPNAME%, %NAMESPACE%, %KERNEL%, %CPP_NAME%).

@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 #include <fstream>
 
+#include "cpp_spelling.hpp"
 #include "memory_files.hpp"
 #include "test_files.hpp"
 #include "wrapper_code.hpp"
@@ -153,6 +154,17 @@ constraint = [ { check = "a > 0", message = "%NAMESPACE%.%OPNAME% needs a positi
     BOOST_TEST(text->find("m.f needs a positive a") != std::string::npos);
     BOOST_TEST(text->find("%OPNAME%") == std::string::npos);
   }
+}
+
+// No pipe of a doc ends its table cell: unescaped ones get a backslash,
+// escaped ones (an odd run of backslashes) are left, and a pipe after an
+// escaped backslash is escaped itself.
+BOOST_AUTO_TEST_CASE(markdown_cell_pipes) {
+  BOOST_TEST(markdown_cell("a|b") == "a\\|b");
+  BOOST_TEST(markdown_cell("a\\|b") == "a\\|b");
+  BOOST_TEST(markdown_cell("a\\\\|b") == "a\\\\\\|b");
+  BOOST_TEST(markdown_cell("|x|") == "\\|x\\|");
+  BOOST_TEST(markdown_cell(" one\n two\t three ") == "one two three");
 }
 
 // A namespace outside opgen names the runtime's types itself.
