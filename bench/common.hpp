@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
-#include <string_view>
 #include <vector>
 
 namespace bench {
@@ -22,23 +21,19 @@ inline void fill_inputs(float* x, std::size_t n, double lo, double hi, std::uint
   }
 }
 
-/// The input range of each op (x for unary ops; x and y for binary ones).
+/// An input domain: values uniform in [lo, hi].
 struct Range {
   double lo, hi;
 };
-inline Range input_range(const char* op) {
-  const std::string_view o(op);
-  if (o == "sum") return {0.0, 1.0};
-  if (o == "softmax") return {-10.0, 10.0};
-  return {-6.0, 6.0};
-}
 
-/// max |y - r| / |r| over the elements (|y - r| where r == 0).
-inline double max_rel_error(const float* y, const double* r, std::size_t n) {
+/// max |y - r| / max(|r|, floor) over the elements (|y - r| where that
+/// denominator is 0).
+inline double max_rel_error(const float* y, const double* r, std::size_t n, double floor = 0) {
   double e = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double d = std::fabs(static_cast<double>(y[i]) - r[i]);
-    const double rel = r[i] != 0 ? d / std::fabs(r[i]) : d;
+    const double den = std::fmax(std::fabs(r[i]), floor);
+    const double rel = den != 0 ? d / den : d;
     if (!(rel <= e)) e = rel;  // also catches NaN
   }
   return e;

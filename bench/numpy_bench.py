@@ -4,6 +4,9 @@ bench/ops_bench.cpp (bench/common.hpp's fill_inputs), timed as CPU time per
 call (median of repetitions), plus each op's max relative error against a
 float64 reference and the per-call overhead on 1-element arrays. Prints JSON.
 
+Usage: numpy_bench.py SIZES OPS.json MIN_TIME REPS, with OPS.json the op
+table of `ops_bench --list_ops` (names, kinds, input domains).
+
 Run with OPENBLAS_NUM_THREADS=1 (run.sh does) so numpy stays on one thread.
 """
 
@@ -15,94 +18,139 @@ import time
 import numpy as np
 
 ROW = 1024
-RANGES = {"sum": (0.0, 1.0), "softmax": (-10.0, 10.0)}
 
 
-def inputs(n, op, salt):
-    lo, hi = RANGES.get(op, (-6.0, 6.0))
+def inputs(n, lo, hi, salt):
     i = np.arange(n, dtype=np.uint64) + np.uint64(salt)
     h = (i * np.uint64(2654435761)) & np.uint64(0xFFFFFFFF)
     return (lo + (hi - lo) * (h.astype(np.float64) / 4294967296.0)).astype(np.float32)
 
 
-K = np.float32(np.sqrt(2 / np.pi))
+K = np.sqrt(2 / np.pi)
+SELU_SCALE, SELU_ALPHA = 1.0507009873554805, 1.6732632423543772
 
 
-def make(op, x, y, out, tmp):
-    """Returns a callable computing op(x[, y]) into out (numpy's fastest
-    spelling with preallocated buffers)."""
-    if op == "add":
-        return lambda: np.add(x, y, out=out)
-    if op == "mul":
-        return lambda: np.multiply(x, y, out=out)
-    if op == "relu":
-        return lambda: np.maximum(x, np.float32(0), out=out)
-    if op == "exp":
-        return lambda: np.exp(x, out=out)
-    if op == "tanh":
-        return lambda: np.tanh(x, out=out)
-    if op == "sigmoid":
-        def f():
-            np.negative(x, out=out)
-            np.exp(out, out=out)
-            np.add(out, np.float32(1), out=out)
-            np.reciprocal(out, out=out)
-        return f
-    if op == "gelu":
-        def f():
-            np.multiply(x, x, out=tmp)
-            np.multiply(tmp, np.float32(0.044715), out=tmp)
-            np.multiply(tmp, x, out=tmp)
-            np.add(tmp, x, out=tmp)
-            np.multiply(tmp, K, out=tmp)
-            np.tanh(tmp, out=tmp)
-            np.add(tmp, np.float32(1), out=tmp)
-            np.multiply(x, np.float32(0.5), out=out)
-            np.multiply(out, tmp, out=out)
-        return f
-    if op == "sum":
-        return lambda: out.__setitem__(0, np.sum(x))
-    if op == "softmax":
-        x2, o2 = x.reshape(-1, ROW), out.reshape(-1, ROW)
-        def f():
-            np.subtract(x2, x2.max(axis=1, keepdims=True), out=o2)
-            np.exp(o2, out=o2)
-            np.divide(o2, o2.sum(axis=1, keepdims=True), out=o2)
-        return f
-    raise ValueError(op)
+def ufunc(f):
+    """op(x) or op(x, y) into out: one numpy ufunc with out=."""
+    return lambda x, y, out, tmp: (lambda: f(x, out=out)) if y is None else (
+        lambda: f(x, y, out=out))
 
 
-def reference(op, x, y):
-    a = x.astype(np.float64)
-    if op == "add":
-        return a + y
-    if op == "mul":
-        return a * y
-    if op == "relu":
-        return np.maximum(a, 0)
-    if op == "exp":
-        return np.exp(a)
-    if op == "tanh":
-        return np.tanh(a)
-    if op == "sigmoid":
-        return 1 / (1 + np.exp(-a))
-    if op == "gelu":
-        k = np.sqrt(2 / np.pi)
-        return a / (1 + np.exp(-2 * k * (a + 0.044715 * a ** 3)))
-    if op == "sum":
-        return np.array([np.sum(a)])
-    if op == "softmax":
-        a2 = a.reshape(-1, ROW)
-        e = np.exp(a2 - a2.max(axis=1, keepdims=True))
-        return (e / e.sum(axis=1, keepdims=True)).reshape(-1)
-    raise ValueError(op)
+def expr(f):
+    """A composite expression of x (numpy allocates its temporaries)."""
+    return lambda x, y, out, tmp: lambda: out.__setitem__(..., f(x))
 
 
-def rel_error(y, r):
+def reduce(f):
+    """A reduction to one value, stored in out[0]."""
+    return lambda x, y, out, tmp: lambda: out.__setitem__(0, f(x, y))
+
+
+def rows(f):
+    """f(rows of x) for each row of ROW elements."""
+    return lambda x, y, out, tmp: lambda: out.reshape(-1, ROW).__setitem__(
+        ..., f(x.reshape(-1, ROW)))
+
+
+def sigmoid(x, y, out, tmp):
+    def f():
+        np.negative(x, out=out)
+        np.exp(out, out=out)
+        np.add(out, 1, out=out)
+        np.reciprocal(out, out=out)
+    return f
+
+
+def gelu(x, y, out, tmp):
+    def f():
+        np.multiply(x, x, out=tmp)
+        np.multiply(tmp, 0.044715, out=tmp)
+        np.multiply(tmp, x, out=tmp)
+        np.add(tmp, x, out=tmp)
+        np.multiply(tmp, K, out=tmp)
+        np.tanh(tmp, out=tmp)
+        np.add(tmp, 1, out=tmp)
+        np.multiply(x, 0.5, out=out)
+        np.multiply(out, tmp, out=out)
+    return f
+
+
+def softmax(x, y, out, tmp):
+    x2, o2 = x.reshape(-1, ROW), out.reshape(-1, ROW)
+    def f():
+        np.subtract(x2, x2.max(axis=1, keepdims=True), out=o2)
+        np.exp(o2, out=o2)
+        np.divide(o2, o2.sum(axis=1, keepdims=True), out=o2)
+    return f
+
+
+def softplus(x):
+    return np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))
+
+
+def log_softmax(x2):
+    m = x2.max(axis=1, keepdims=True)
+    return x2 - m - np.log(np.exp(x2 - m).sum(axis=1, keepdims=True))
+
+
+# numpy's spelling of each op of ops_bench.cpp's table, with preallocated
+# out= buffers where one ufunc does it. Ops missing here have no numpy row
+# (erf needs scipy).
+OPS = {
+    "add": ufunc(np.add), "sub": ufunc(np.subtract), "mul": ufunc(np.multiply),
+    "div": ufunc(np.divide), "maximum": ufunc(np.maximum), "minimum": ufunc(np.minimum),
+    "pow": ufunc(np.power), "atan2": ufunc(np.arctan2), "hypot": ufunc(np.hypot),
+    "fmod": ufunc(np.fmod),
+    "exp": ufunc(np.exp), "tanh": ufunc(np.tanh), "sqrt": ufunc(np.sqrt),
+    "rsqrt": expr(lambda x: 1 / np.sqrt(x)), "reciprocal": ufunc(np.reciprocal),
+    "log": ufunc(np.log), "log2": ufunc(np.log2), "log1p": ufunc(np.log1p),
+    "exp2": ufunc(np.exp2), "expm1": ufunc(np.expm1), "sin": ufunc(np.sin),
+    "cos": ufunc(np.cos), "abs": ufunc(np.abs), "neg": ufunc(np.negative),
+    "square": ufunc(np.square), "floor": ufunc(np.floor), "ceil": ufunc(np.ceil),
+    "round": ufunc(np.rint), "trunc": ufunc(np.trunc), "sign": ufunc(np.sign),
+    "relu": expr(lambda x: np.maximum(x, 0)), "relu6": expr(lambda x: np.clip(x, 0, 6)),
+    "leaky_relu": expr(lambda x: np.where(x > 0, x, 0.01 * x)),
+    "sigmoid": sigmoid, "gelu": gelu,
+    "silu": expr(lambda x: x / (1 + np.exp(-x))),
+    "elu": expr(lambda x: np.where(x > 0, x, np.expm1(x))),
+    "selu": expr(lambda x: SELU_SCALE * np.where(x > 0, x, SELU_ALPHA * np.expm1(x))),
+    "softplus": expr(softplus), "softsign": expr(lambda x: x / (1 + np.abs(x))),
+    "mish": expr(lambda x: x * np.tanh(softplus(x))),
+    "hard_sigmoid": expr(lambda x: np.clip(x + 3, 0, 6) / 6),
+    "hard_swish": expr(lambda x: x * np.clip(x + 3, 0, 6) / 6),
+    "sum": reduce(lambda x, y: np.sum(x)), "mean": reduce(lambda x, y: np.mean(x)),
+    "reduce_max": reduce(lambda x, y: np.max(x)), "prod": reduce(lambda x, y: np.prod(x)),
+    "norm2": reduce(lambda x, y: np.linalg.norm(x)), "dot": reduce(np.dot),
+    "var": reduce(lambda x, y: np.var(x)), "argmax": reduce(lambda x, y: np.argmax(x)),
+    "softmax": softmax, "log_softmax": rows(log_softmax),
+    "layer_norm": rows(lambda r: (r - r.mean(axis=1, keepdims=True))
+                      / np.sqrt(r.var(axis=1, keepdims=True) + 1e-5)),
+    "rms_norm": rows(lambda r: r / np.sqrt((r * r).mean(axis=1, keepdims=True) + 1e-6)),
+}
+# The float64 reference of numpy's result is its own expression on float64
+# inputs, but for gelu, whose 1 + tanh(u) cancels in the far negative tail
+# (ops_bench.cpp's reference: x sigmoid(2u)).
+REFERENCE = {
+    "gelu": lambda a: a / (1 + np.exp(-2 * K * (a + 0.044715 * a ** 3))),
+}
+
+
+def run(op, x, y, dtype):
+    """Computes op once on x, y converted to dtype; returns (out, callable)."""
+    x = x.astype(dtype)
+    y = None if y is None else y.astype(dtype)
+    out = np.zeros(1 if op["kind"] == "reduction" else len(x), dtype)
+    tmp = np.zeros(len(x), dtype) if op["op"] == "gelu" else None
+    f = OPS[op["op"]](x, y, out, tmp)
+    f()
+    return out, f
+
+
+def rel_error(y, r, floor):
     y = y.astype(np.float64)
     d = np.abs(y - r)
-    nz = r != 0
-    rel = np.where(nz, d / np.where(nz, np.abs(r), 1), d)
+    den = np.maximum(np.abs(r), floor)
+    rel = np.where(den != 0, d / np.where(den != 0, den, 1), d)
     return float(np.max(rel))
 
 
@@ -129,21 +177,22 @@ def per_call(f, min_time, reps):
 
 def main():
     sizes = [int(s) for s in sys.argv[1].split(",")]
-    ops = sys.argv[2].split(",")
+    ops = [op for op in json.load(open(sys.argv[2])) if op["op"] in OPS]
     min_time = float(sys.argv[3])
     reps = int(sys.argv[4])
     result = {"numpy": np.__version__, "ops": {}, "overhead": {}}
     for n in sizes:
         for op in ops:
-            x = inputs(n, op, 0)
-            y = inputs(n, op, 12345)
-            out = np.zeros(1 if op == "sum" else n, np.float32)
-            tmp = np.zeros(n, np.float32) if op == "gelu" else None
-            f = make(op, x, y, out, tmp)
-            f()
-            err = rel_error(out, reference(op, x, y))
+            x = inputs(n, *op["x"], 0)
+            y = None if op["y"] is None else inputs(n, *op["y"], 12345)
+            out, f = run(op, x, y, np.float32)
+            if op["op"] in REFERENCE:
+                ref = REFERENCE[op["op"]](x.astype(np.float64))
+            else:
+                ref = run(op, x, y, np.float64)[0]
+            err = rel_error(out, ref, op["err_floor"])
             sec = per_call(f, min_time, reps)
-            result["ops"][f"{op}/numpy/{n}"] = {"gelem_s": n / sec / 1e9, "err": err}
+            result["ops"][f"{op['op']}/numpy/{n}"] = {"gelem_s": n / sec / 1e9, "err": err}
     a = np.array([1.5], np.float32)
     b = np.array([2.5], np.float32)
     c = np.zeros(1, np.float32)

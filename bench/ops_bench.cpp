@@ -5,16 +5,21 @@
 // against a double reference, same inputs) is measured once per op, size and
 // implementation before the timed runs and written to --accuracy_out.
 // With --threads_rows it runs only opgen's 1- and 2-thread rows instead
-// (benchmarks "threads/<op>/<n>/<threads>", wall-clock time).
+// (benchmarks "threads/<op>/<n>/<threads>", wall-clock time); --list_ops
+// prints the op table (names, kinds, input domains) as JSON and exits.
+// OPGEN_BENCH_OPS=add,exp,... restricts the ops (and leaves out the STREAM,
+// overhead, FMA and matmul rows).
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #if __has_include(<opgen/linalg.hpp>)
@@ -26,6 +31,7 @@
 #include <opgen/tensor.hpp>
 #include <opgen/threads.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "common.hpp"
@@ -38,49 +44,264 @@ using opgen::DType;
 using opgen::Shape;
 using opgen::Tensor;
 
-const char* const kOps[] = {"add",     "mul",  "relu", "exp",    "tanh",
-                            "sigmoid", "gelu", "sum",  "softmax"};
+namespace m = opgen::math;
+namespace nn = opgen::nn;
 
-// The input tensors of one op and size (x, and y for binary ops), filled once.
-struct Inputs {
-  Tensor x, y;
+// pointwise: out[i] = op(x[i], y[i]); reduction: out is one value (a rank-0
+// tensor); rows: op applied to each row of kSoftmaxRow of a 2-D tensor.
+enum class Kind { pointwise, reduction, rows };
+const char* kind_name(Kind k) {
+  return k == Kind::pointwise ? "pointwise" : k == Kind::reduction ? "reduction" : "rows";
+}
+
+// One row of the op table: its inputs (x, and y for binary ops), its double
+// reference on those inputs and opgen's call. The error of a result r' against
+// the reference r is |r' - r| / max(|r|, err_floor) (|r' - r| where that is 0).
+using RefFn = void (*)(const float* x, const float* y, double* r, std::size_t n);
+using CallFn = void (*)(const Tensor& x, const Tensor& y, Tensor& out);
+struct OpSpec {
+  const char* name;
+  Kind kind;
+  bench::Range x, y;  // y.lo > y.hi: no y (unary)
+  double err_floor;
+  RefFn ref;
+  CallFn call;
+  bool binary() const { return y.lo <= y.hi; }
 };
-Tensor make_input(std::size_t n, const std::string& op, std::uint32_t salt) {
-  const auto len = static_cast<std::int64_t>(n);
-  Tensor t = op == "softmax" ? Tensor::empty(Shape{len / static_cast<std::int64_t>(kSoftmaxRow),
-                                                   static_cast<std::int64_t>(kSoftmaxRow)},
-                                             DType::float32)
-                             : Tensor::empty(Shape{len}, DType::float32);
-  if (n * sizeof(float) >= (2u << 20)) madvise(t.raw_data(), n * sizeof(float), MADV_HUGEPAGE);
-  const bench::Range r = bench::input_range(op.c_str());
-  bench::fill_inputs(t.data<float>(), n, r.lo, r.hi, salt);
+
+// The input domains (docs/benchmarks.md lists them per op).
+constexpr bench::Range kNone{1, 0};
+constexpr bench::Range kWide{-6, 6};          // most ops
+constexpr bench::Range kUnit{0, 1};           // sums, means, variance, dot
+constexpr bench::Range kTen{-10, 10};         // softmax, log_softmax, exp2, sin, cos
+constexpr bench::Range kPositive{0.01, 100};  // sqrt, rsqrt, log, log2, pow's x
+constexpr bench::Range kLog1p{-0.9, 10};
+constexpr bench::Range kRecip{0.1, 10};         // reciprocal
+constexpr bench::Range kDivisor{0.5, 6};        // div's and fmod's y
+constexpr bench::Range kExponent{-4, 4};        // pow's y
+constexpr bench::Range kNearOne{0.999, 1.001};  // prod stays finite at 16M
+
+// The double reference of a pointwise op: expr of a = x[i] (and b = y[i]).
+#define REF(expr)                                                          \
+  [](const float* x, const float* y, double* r, std::size_t n) {           \
+    for (std::size_t i = 0; i < n; ++i) {                                  \
+      const double a = x[i];                                               \
+      [[maybe_unused]] const double b = y ? static_cast<double>(y[i]) : 0; \
+      r[i] = (expr);                                                       \
+    }                                                                      \
+  }
+// opgen's call through the public API (the out-parameter overloads, as the
+// peers write into preallocated buffers too).
+#define CALL(...) \
+  [](const Tensor& x, [[maybe_unused]] const Tensor& y, Tensor& out) { __VA_ARGS__; }
+#define UNARY(name, range, expr, call) \
+  OpSpec { name, Kind::pointwise, range, kNone, 0, REF(expr), CALL(call) }
+#define BINARY(name, rx, ry, expr, call) \
+  OpSpec { name, Kind::pointwise, rx, ry, 0, REF(expr), CALL(call) }
+
+double dsum(const float* x, std::size_t n) {
+  double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += x[i];
+  return s;
+}
+void ref_sum(const float* x, const float*, double* r, std::size_t n) { r[0] = dsum(x, n); }
+void ref_mean(const float* x, const float*, double* r, std::size_t n) {
+  r[0] = dsum(x, n) / static_cast<double>(n);
+}
+void ref_max(const float* x, const float*, double* r, std::size_t n) {
+  r[0] = *std::max_element(x, x + n);
+}
+void ref_argmax(const float* x, const float*, double* r, std::size_t n) {
+  r[0] = static_cast<double>(std::max_element(x, x + n) - x);  // the first maximum
+}
+void ref_prod(const float* x, const float*, double* r, std::size_t n) {
+  double p = 1;
+  for (std::size_t i = 0; i < n; ++i) p *= x[i];
+  r[0] = p;
+}
+void ref_norm2(const float* x, const float*, double* r, std::size_t n) {
+  double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(x[i]) * x[i];
+  r[0] = std::sqrt(s);
+}
+void ref_dot(const float* x, const float* y, double* r, std::size_t n) {
+  double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(x[i]) * y[i];
+  r[0] = s;
+}
+void ref_var(const float* x, const float*, double* r, std::size_t n) {
+  const double mu = dsum(x, n) / static_cast<double>(n);
+  double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += (x[i] - mu) * (x[i] - mu);
+  r[0] = s / static_cast<double>(n);
+}
+// Row ops: f(row, out_row, kSoftmaxRow) on each row.
+template <void (*F)(const float*, double*, std::size_t)>
+void per_row(const float* x, const float*, double* r, std::size_t n) {
+  for (std::size_t s = 0; s < n; s += kSoftmaxRow) F(x + s, r + s, kSoftmaxRow);
+}
+void row_softmax(const float* x, double* r, std::size_t n) {
+  const double mx = *std::max_element(x, x + n);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += r[i] = std::exp(x[i] - mx);
+  for (std::size_t i = 0; i < n; ++i) r[i] /= total;
+}
+void row_log_softmax(const float* x, double* r, std::size_t n) {
+  const double mx = *std::max_element(x, x + n);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += std::exp(x[i] - mx);
+  for (std::size_t i = 0; i < n; ++i) r[i] = x[i] - mx - std::log(total);
+}
+void row_layer_norm(const float* x, double* r, std::size_t n) {
+  const double mu = dsum(x, n) / static_cast<double>(n);
+  double v = 0;
+  for (std::size_t i = 0; i < n; ++i) v += (x[i] - mu) * (x[i] - mu);
+  const double s = 1 / std::sqrt(v / static_cast<double>(n) + 1e-5);
+  for (std::size_t i = 0; i < n; ++i) r[i] = (x[i] - mu) * s;
+}
+void row_rms_norm(const float* x, double* r, std::size_t n) {
+  double v = 0;
+  for (std::size_t i = 0; i < n; ++i) v += static_cast<double>(x[i]) * x[i];
+  const double s = 1 / std::sqrt(v / static_cast<double>(n) + 1e-6);
+  for (std::size_t i = 0; i < n; ++i) r[i] = x[i] * s;
+}
+double sigmoid(double a) { return 1 / (1 + std::exp(-a)); }
+double softplus(double a) { return std::fmax(a, 0) + std::log1p(std::exp(-std::fabs(a))); }
+double relu6(double a) { return a < 0 ? 0 : a > 6 ? 6 : a; }
+constexpr double kGeluK = 0.79788456080286535588;  // sqrt(2 / pi)
+
+// The ops, in the order of the table. To add an op: one line here, one line
+// per peer (bench/peers_native.cpp, bench/peers_libs.cpp, bench/numpy_bench.py).
+// Not clang-formatted: it would take "a * b" in a macro argument for a
+// pointer declaration.
+// clang-format off
+const OpSpec kOps[] = {
+    BINARY("add", kWide, kWide, a + b, m::add(x, y, out)),
+    BINARY("sub", kWide, kWide, a - b, m::sub(x, y, out)),
+    BINARY("mul", kWide, kWide, a * b, m::mul(x, y, out)),
+    BINARY("div", kWide, kDivisor, a / b, m::div(x, y, out)),
+    BINARY("maximum", kWide, kWide, std::fmax(a, b), m::maximum(x, y, out)),
+    BINARY("minimum", kWide, kWide, std::fmin(a, b), m::minimum(x, y, out)),
+    BINARY("pow", kPositive, kExponent, std::pow(a, b), m::pow(x, y, out)),
+    BINARY("atan2", kWide, kWide, std::atan2(a, b), m::atan2(x, y, out)),
+    BINARY("hypot", kWide, kWide, std::hypot(a, b), m::hypot(x, y, out)),
+    BINARY("fmod", kWide, kDivisor, std::fmod(a, b), m::fmod(x, y, out)),
+    UNARY("exp", kWide, std::exp(a), m::exp(x, out)),
+    UNARY("tanh", kWide, std::tanh(a), m::tanh(x, out)),
+    UNARY("sqrt", kPositive, std::sqrt(a), m::sqrt(x, out)),
+    UNARY("rsqrt", kPositive, 1 / std::sqrt(a), m::rsqrt(x, out)),
+    UNARY("reciprocal", kRecip, 1 / a, m::reciprocal(x, out)),
+    UNARY("log", kPositive, std::log(a), m::log(x, out)),
+    UNARY("log2", kPositive, std::log2(a), m::log2(x, out)),
+    UNARY("log1p", kLog1p, std::log1p(a), m::log1p(x, out)),
+    UNARY("exp2", kTen, std::exp2(a), m::exp2(x, out)),
+    UNARY("expm1", kWide, std::expm1(a), m::expm1(x, out)),
+    UNARY("sin", kTen, std::sin(a), m::sin(x, out)),
+    UNARY("cos", kTen, std::cos(a), m::cos(x, out)),
+    UNARY("erf", kWide, std::erf(a), m::erf(x, out)),
+    UNARY("abs", kWide, std::fabs(a), m::abs(x, out)),
+    UNARY("neg", kWide, -a, m::neg(x, out)),
+    UNARY("square", kWide, a * a, m::square(x, out)),
+    UNARY("floor", kWide, std::floor(a), m::floor(x, out)),
+    UNARY("ceil", kWide, std::ceil(a), m::ceil(x, out)),
+    UNARY("round", kWide, std::round(a), m::round(x, out)),
+    UNARY("trunc", kWide, std::trunc(a), m::trunc(x, out)),
+    UNARY("sign", kWide, (a > 0) - (a < 0), m::sign(x, out)),
+    UNARY("relu", kWide, a > 0 ? a : 0, nn::relu(x, out)),
+    UNARY("relu6", kTen, relu6(a), nn::relu6(x, out)),
+    UNARY("leaky_relu", kWide, a > 0 ? a : 0.01 * a, nn::leaky_relu(x, 0.01, out)),
+    UNARY("sigmoid", kWide, sigmoid(a), nn::sigmoid(x, out)),
+    UNARY("silu", kWide, a * sigmoid(a), nn::silu(x, out)),
+    UNARY("gelu", kWide, a * sigmoid(2 * kGeluK * (a + 0.044715 * a * a * a)), nn::gelu(x, out)),
+    UNARY("elu", kWide, a > 0 ? a : std::expm1(a), nn::elu(x, 1.0, out)),
+    UNARY("selu", kWide, 1.0507009873554805 * (a > 0 ? a : 1.6732632423543772 * std::expm1(a)),
+          nn::selu(x, out)),
+    UNARY("softplus", kWide, softplus(a), nn::softplus(x, out)),
+    UNARY("softsign", kWide, a / (1 + std::fabs(a)), nn::softsign(x, out)),
+    UNARY("mish", kWide, a * std::tanh(softplus(a)), nn::mish(x, out)),
+    UNARY("hard_sigmoid", kWide, relu6(a + 3) / 6, nn::hard_sigmoid(x, out)),
+    UNARY("hard_swish", kWide, a * relu6(a + 3) / 6, nn::hard_swish(x, out)),
+    {"sum", Kind::reduction, kUnit, kNone, 0, ref_sum, CALL(m::sum(x, {0}, false, out))},
+    {"mean", Kind::reduction, kUnit, kNone, 0, ref_mean, CALL(m::mean(x, {0}, false, out))},
+    {"reduce_max", Kind::reduction, kWide, kNone, 0, ref_max,
+     CALL(m::reduce_max(x, {0}, false, out))},
+    {"prod", Kind::reduction, kNearOne, kNone, 0, ref_prod, CALL(m::prod(x, {0}, false, out))},
+    {"norm2", Kind::reduction, kWide, kNone, 0, ref_norm2, CALL(m::norm2(x, {0}, false, out))},
+    {"dot", Kind::reduction, kUnit, kUnit, 0, ref_dot, CALL(m::dot(x, y, out))},
+    {"var", Kind::reduction, kUnit, kNone, 0, ref_var, CALL(m::var(x, {0}, false, 0, out))},
+    // The index, as a float (exact below 2^24), so its error is 0 when right.
+    {"argmax", Kind::reduction, kWide, kNone, 0, ref_argmax,
+     CALL(static Tensor idx = Tensor::zeros(Shape{}, DType::int64); m::argmax(x, {0}, false, idx);
+          out.data<float>()[0] = static_cast<float>(idx.data<std::int64_t>()[0]))},
+    {"softmax", Kind::rows, kTen, kNone, 0, per_row<row_softmax>, CALL(nn::softmax(x, -1, out))},
+    // Results near 0 are judged against 1, as opgen's accuracy notes state.
+    {"log_softmax", Kind::rows, kTen, kNone, 1, per_row<row_log_softmax>,
+     CALL(nn::log_softmax(x, -1, out))},
+    {"layer_norm", Kind::rows, kWide, kNone, 1, per_row<row_layer_norm>,
+     CALL(nn::layer_norm(x, Tensor(), Tensor(), 1e-5, out))},
+    {"rms_norm", Kind::rows, kWide, kNone, 1, per_row<row_rms_norm>,
+     CALL(nn::rms_norm(x, Tensor(), 1e-6, out))},
+};
+// clang-format on
+
+// The ops of this run: OPGEN_BENCH_OPS (comma-separated names) or all.
+std::vector<const OpSpec*> selected_ops() {
+  const char* env = std::getenv("OPGEN_BENCH_OPS");
+  std::vector<const OpSpec*> r;
+  for (const OpSpec& op : kOps) r.push_back(&op);
+  if (!env || !*env) return r;
+  std::vector<const OpSpec*> s;
+  const std::string list = env;
+  for (std::size_t pos = 0; pos <= list.size();) {
+    std::size_t end = list.find(',', pos);
+    if (end == std::string::npos) end = list.size();
+    const std::string name = list.substr(pos, end - pos);
+    auto it = std::find_if(r.begin(), r.end(), [&](const OpSpec* o) { return name == o->name; });
+    if (it == r.end()) {
+      std::fprintf(stderr,
+                   "ops_bench: OPGEN_BENCH_OPS names an unknown op '%s'; ops:", name.c_str());
+      for (const OpSpec* o : r) std::fprintf(stderr, " %s", o->name);
+      std::fprintf(stderr, "\n");
+      std::exit(2);
+    }
+    s.push_back(*it);
+    pos = end + 1;
+  }
+  return s;
+}
+
+// An input tensor (flat, or rows of kSoftmaxRow), filled once per domain.
+const Tensor& input(std::size_t n, bool rows, bench::Range r, std::uint32_t salt) {
+  static std::map<std::tuple<bool, double, double, std::uint32_t, std::size_t>, Tensor> cache;
+  Tensor& t = cache[{rows, r.lo, r.hi, salt, n}];
+  if (!t.defined()) {
+    const auto len = static_cast<std::int64_t>(n), row = static_cast<std::int64_t>(kSoftmaxRow);
+    t = rows ? Tensor::empty(Shape{len / row, row}, DType::float32)
+             : Tensor::empty(Shape{len}, DType::float32);
+    if (n * sizeof(float) >= (2u << 20)) madvise(t.raw_data(), n * sizeof(float), MADV_HUGEPAGE);
+    bench::fill_inputs(t.data<float>(), n, r.lo, r.hi, salt);
+  }
   return t;
 }
-const Inputs& inputs(const std::string& op, std::size_t n) {
-  // One input set per range: add/mul/pointwise share theirs.
-  const bench::Range r = bench::input_range(op.c_str());
-  static std::map<std::pair<double, std::size_t>, Inputs> cache;
-  auto& e = cache[{r.lo, n}];
-  if (!e.x.defined()) {
-    e.x = make_input(n, op, 0);
-    e.y = make_input(n, op, 12345);
-  }
-  return e;
+struct Inputs {
+  const Tensor& x;
+  const Tensor& y;  // undefined for unary ops
+};
+Inputs inputs(const OpSpec& op, std::size_t n) {
+  static const Tensor none;
+  const bool rows = op.kind == Kind::rows;
+  return {input(n, rows, op.x, 0), op.binary() ? input(n, rows, op.y, 12345) : none};
 }
-Tensor& output(const std::string& op, std::size_t n) {
-  static std::map<std::pair<std::string, std::size_t>, Tensor> cache;
-  const std::string kind = op == "sum" ? "sum" : op == "softmax" ? "softmax" : "flat";
+Tensor& output(Kind kind, std::size_t n) {
+  static std::map<std::pair<Kind, std::size_t>, Tensor> cache;
   Tensor& t = cache[{kind, n}];
   if (!t.defined()) {
-    const auto len = static_cast<std::int64_t>(n);
-    if (op == "sum") {
+    const auto len = static_cast<std::int64_t>(n), row = static_cast<std::int64_t>(kSoftmaxRow);
+    if (kind == Kind::reduction) {
       t = Tensor::zeros(Shape{}, DType::float32);
-    } else if (op == "softmax") {
-      t = Tensor::zeros(Shape{len / static_cast<std::int64_t>(kSoftmaxRow),
-                              static_cast<std::int64_t>(kSoftmaxRow)},
-                        DType::float32);
     } else {
-      t = Tensor::empty(Shape{len}, DType::float32);
+      t = kind == Kind::rows ? Tensor::empty(Shape{len / row, row}, DType::float32)
+                             : Tensor::empty(Shape{len}, DType::float32);
       if (n * sizeof(float) >= (2u << 20)) madvise(t.raw_data(), n * sizeof(float), MADV_HUGEPAGE);
       std::memset(t.raw_data(), 0, n * sizeof(float));
     }
@@ -89,86 +310,53 @@ Tensor& output(const std::string& op, std::size_t n) {
 }
 
 using Impl = std::function<void(const Tensor&, const Tensor&, Tensor&)>;
+using ImplList = std::vector<std::pair<std::string, Impl>>;
 
-// opgen through its public API (the out-parameter overloads, as the peers
-// write into preallocated buffers too), chosen once per op so that the timed
-// call is the API call alone.
-Impl opgen_impl(const std::string& op) {
-  namespace m = opgen::math;
-  namespace nn = opgen::nn;
-  if (op == "add") return [](const Tensor& x, const Tensor& y, Tensor& out) { m::add(x, y, out); };
-  if (op == "mul") return [](const Tensor& x, const Tensor& y, Tensor& out) { m::mul(x, y, out); };
-  if (op == "relu") return [](const Tensor& x, const Tensor&, Tensor& out) { nn::relu(x, out); };
-  if (op == "exp") return [](const Tensor& x, const Tensor&, Tensor& out) { m::exp(x, out); };
-  if (op == "tanh") return [](const Tensor& x, const Tensor&, Tensor& out) { m::tanh(x, out); };
-  if (op == "sigmoid") {
-    return [](const Tensor& x, const Tensor&, Tensor& out) { nn::sigmoid(x, out); };
-  }
-  if (op == "gelu") return [](const Tensor& x, const Tensor&, Tensor& out) { nn::gelu(x, out); };
-  if (op == "sum") {
-    return [](const Tensor& x, const Tensor&, Tensor& out) { m::sum(x, {0}, false, out); };
-  }
-  if (op == "softmax") {
-    return [](const Tensor& x, const Tensor&, Tensor& out) { nn::softmax(x, -1, out); };
-  }
-  std::fprintf(stderr, "ops_bench: no opgen call for %s\n", op.c_str());
-  std::exit(1);
-}
-
-std::map<std::string, std::vector<std::pair<std::string, Impl>>> impls() {
-  std::map<std::string, std::vector<std::pair<std::string, Impl>>> m;
-  for (const char* op : kOps) {
-    m[op].push_back({"opgen", opgen_impl(op)});
-  }
+// opgen first, then every peer of each selected op.
+std::map<std::string, ImplList> impls(const std::vector<const OpSpec*>& ops) {
+  std::map<std::string, ImplList> m;
+  for (const OpSpec* op : ops) m[op->name].push_back({"opgen", op->call});
   for (const bench::Peer& p : bench::peers()) {
+    if (std::none_of(std::begin(kOps), std::end(kOps),
+                     [&](const OpSpec& o) { return p.op == o.name; })) {
+      std::fprintf(stderr, "ops_bench: peer %s of an op not in the table: %s\n", p.name.c_str(),
+                   p.op.c_str());
+      std::exit(1);
+    }
+    auto it = m.find(p.op);
+    if (it == m.end()) continue;
     auto fn = p.fn;
-    m[p.op].push_back({p.name, [fn](const Tensor& x, const Tensor& y, Tensor& out) {
-                         fn(x.data<float>(), y.data<float>(), out.data<float>(),
-                            static_cast<std::size_t>(x.length()));
-                       }});
+    it->second.push_back({p.name, [fn](const Tensor& x, const Tensor& y, Tensor& out) {
+                            fn(x.data<float>(), y.defined() ? y.data<float>() : nullptr,
+                               out.data<float>(), static_cast<std::size_t>(x.length()));
+                          }});
   }
   return m;
 }
 
-// The double-precision reference of op on the inputs.
-std::vector<double> reference(const std::string& op, const float* x, const float* y,
-                              std::size_t n) {
-  std::vector<double> r(op == "sum" ? 1 : n);
-  const double k = std::sqrt(2.0 / M_PI);
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = x[i];
-    if (op == "add")
-      r[i] = a + y[i];
-    else if (op == "mul")
-      r[i] = a * y[i];
-    else if (op == "relu")
-      r[i] = a > 0 ? a : 0;
-    else if (op == "exp")
-      r[i] = std::exp(a);
-    else if (op == "tanh")
-      r[i] = std::tanh(a);
-    else if (op == "sigmoid")
-      r[i] = 1 / (1 + std::exp(-a));
-    else if (op == "gelu")
-      r[i] = a / (1 + std::exp(-2 * k * (a + 0.044715 * a * a * a)));
-    else if (op == "sum")
-      r[0] += a;
-  }
-  if (op == "softmax") {
-    for (std::size_t s = 0; s < n; s += kSoftmaxRow) {
-      double mx = -INFINITY, total = 0;
-      for (std::size_t i = s; i < s + kSoftmaxRow; ++i) mx = std::fmax(mx, x[i]);
-      for (std::size_t i = s; i < s + kSoftmaxRow; ++i) total += r[i] = std::exp(x[i] - mx);
-      for (std::size_t i = s; i < s + kSoftmaxRow; ++i) r[i] /= total;
+// The op table as JSON (for bench/numpy_bench.py, which builds the same
+// inputs, and bench/table.py).
+void list_ops(const std::vector<const OpSpec*>& ops) {
+  std::printf("[\n");
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const OpSpec& o = *ops[i];
+    std::printf("  {\"op\": \"%s\", \"kind\": \"%s\", \"x\": [%.17g, %.17g], ", o.name,
+                kind_name(o.kind), o.x.lo, o.x.hi);
+    if (o.binary()) {
+      std::printf("\"y\": [%.17g, %.17g], ", o.y.lo, o.y.hi);
+    } else {
+      std::printf("\"y\": null, ");
     }
+    std::printf("\"err_floor\": %g}%s\n", o.err_floor, i + 1 < ops.size() ? "," : "");
   }
-  return r;
+  std::printf("]\n");
 }
 
-std::vector<std::size_t> sizes() {
+// A comma-separated list of sizes from the environment variable env.
+std::vector<std::size_t> size_list(const char* env, const char* fallback) {
   std::vector<std::size_t> s;
-  const char* env = std::getenv("OPGEN_BENCH_SIZES");
-  std::string list = env ? env : "1024,65536,1048576,16777216";
+  const char* v = std::getenv(env);
+  const std::string list = v ? v : fallback;
   for (std::size_t pos = 0; pos < list.size();) {
     std::size_t end = list.find(',', pos);
     if (end == std::string::npos) end = list.size();
@@ -177,9 +365,12 @@ std::vector<std::size_t> sizes() {
   }
   return s;
 }
+std::vector<std::size_t> sizes() {
+  return size_list("OPGEN_BENCH_SIZES", "1024,65536,1048576,16777216");
+}
 
-void write_accuracy(const char* path,
-                    const std::map<std::string, std::vector<std::pair<std::string, Impl>>>& all) {
+void write_accuracy(const char* path, const std::vector<const OpSpec*>& ops,
+                    const std::map<std::string, ImplList>& all) {
   FILE* f = std::fopen(path, "w");
   if (!f) {
     std::perror(path);
@@ -188,14 +379,17 @@ void write_accuracy(const char* path,
   std::fprintf(f, "{\n");
   bool first = true;
   for (std::size_t n : sizes()) {
-    for (const char* op : kOps) {
-      const Inputs& in = inputs(op, n);
-      const auto ref = reference(op, in.x.data<float>(), in.y.data<float>(), n);
-      for (const auto& [name, fn] : all.at(op)) {
-        Tensor& out = output(op, n);
+    for (const OpSpec* op : ops) {
+      const Inputs in = inputs(*op, n);
+      std::vector<double> ref(op->kind == Kind::reduction ? 1 : n);
+      op->ref(in.x.data<float>(), in.y.defined() ? in.y.data<float>() : nullptr, ref.data(), n);
+      for (const auto& [name, fn] : all.at(op->name)) {
+        Tensor& out = output(op->kind, n);
         fn(in.x, in.y, out);
-        const double e = bench::max_rel_error(out.data<float>(), ref.data(), ref.size());
-        std::fprintf(f, "%s  \"%s/%s/%zu\": %.3e", first ? "" : ",\n", op, name.c_str(), n, e);
+        const double e =
+            bench::max_rel_error(out.data<float>(), ref.data(), ref.size(), op->err_floor);
+        std::fprintf(f, "%s  \"%s/%s/%zu\": %.3e", first ? "" : ",\n", op->name, name.c_str(), n,
+                     e);
         first = false;
       }
     }
@@ -204,16 +398,19 @@ void write_accuracy(const char* path,
   std::fclose(f);
 }
 
-void register_all(const std::map<std::string, std::vector<std::pair<std::string, Impl>>>& all) {
+// extras: the STREAM loops, the per-call overhead, the FMA peak and matmul
+// (left out when OPGEN_BENCH_OPS restricts the op list).
+void register_all(const std::vector<const OpSpec*>& ops, const std::map<std::string, ImplList>& all,
+                  bool extras) {
   for (std::size_t n : sizes()) {
-    for (const char* op : kOps) {
-      for (const auto& [name, fn] : all.at(op)) {
-        const std::string o = op;
+    for (const OpSpec* op : ops) {
+      for (const auto& [name, fn] : all.at(op->name)) {
         Impl f = fn;
         benchmark::RegisterBenchmark(
-            (o + "/" + name + "/" + std::to_string(n)).c_str(), [o, f, n](benchmark::State& st) {
-              const Inputs& in = inputs(o, n);
-              Tensor& out = output(o, n);
+            (std::string(op->name) + "/" + name + "/" + std::to_string(n)).c_str(),
+            [op, f, n](benchmark::State& st) {
+              const Inputs in = inputs(*op, n);
+              Tensor& out = output(op->kind, n);
               for (auto _ : st) {
                 f(in.x, in.y, out);
                 benchmark::ClobberMemory();
@@ -222,28 +419,31 @@ void register_all(const std::map<std::string, std::vector<std::pair<std::string,
             });
       }
     }
+    if (!extras) continue;
     // STREAM-style loops on the same buffers as add.
     benchmark::RegisterBenchmark(
         ("stream_copy/loop/" + std::to_string(n)).c_str(), [n](benchmark::State& st) {
-          const Inputs& in = inputs("add", n);
-          Tensor& out = output("add", n);
+          const Tensor& x = input(n, false, kWide, 0);
+          Tensor& out = output(Kind::pointwise, n);
           for (auto _ : st) {
-            bench::stream_copy(in.x.data<float>(), out.data<float>(), n);
+            bench::stream_copy(x.data<float>(), out.data<float>(), n);
             benchmark::ClobberMemory();
           }
           st.SetBytesProcessed(st.iterations() * 8 * static_cast<std::int64_t>(n));
         });
     benchmark::RegisterBenchmark(
         ("stream_add/loop/" + std::to_string(n)).c_str(), [n](benchmark::State& st) {
-          const Inputs& in = inputs("add", n);
-          Tensor& out = output("add", n);
+          const Tensor& x = input(n, false, kWide, 0);
+          const Tensor& y = input(n, false, kWide, 12345);
+          Tensor& out = output(Kind::pointwise, n);
           for (auto _ : st) {
-            bench::stream_add(in.x.data<float>(), in.y.data<float>(), out.data<float>(), n);
+            bench::stream_add(x.data<float>(), y.data<float>(), out.data<float>(), n);
             benchmark::ClobberMemory();
           }
           st.SetBytesProcessed(st.iterations() * 12 * static_cast<std::int64_t>(n));
         });
   }
+  if (!extras) return;
 
   // Per-call overhead on 1-element tensors: a full call (checks, allocation,
   // dispatch) and an out call (checks, dispatch).
@@ -312,26 +512,19 @@ void register_all(const std::map<std::string, std::vector<std::pair<std::string,
 // The parallel path (opgen/threads.hpp): the same opgen calls at 1 and 2
 // threads, in wall-clock time (CPU time would count the caller's thread
 // only). bench/run.sh runs these alone (--threads_rows), on two cores.
-void register_threads(const std::map<std::string, std::vector<std::pair<std::string, Impl>>>& all) {
-  const char* env = std::getenv("OPGEN_BENCH_THREAD_SIZES");
-  std::vector<std::size_t> sizes_list;
-  std::string list = env ? env : "262144,1048576,16777216";
-  for (std::size_t pos = 0; pos < list.size();) {
-    std::size_t end = list.find(',', pos);
-    if (end == std::string::npos) end = list.size();
-    sizes_list.push_back(std::stoull(list.substr(pos, end - pos)));
-    pos = end + 1;
-  }
-  for (std::size_t n : sizes_list) {
-    for (const char* op : {"add", "exp", "tanh", "sigmoid", "softmax"}) {
-      const Impl f = all.at(op).front().second;  // opgen's
+void register_threads(const std::vector<const OpSpec*>& ops,
+                      const std::map<std::string, ImplList>& all) {
+  for (std::size_t n : size_list("OPGEN_BENCH_THREAD_SIZES", "262144,1048576,16777216")) {
+    for (const OpSpec* op : ops) {
+      const std::string o = op->name;
+      if (o != "add" && o != "exp" && o != "tanh" && o != "sigmoid" && o != "softmax") continue;
+      const Impl f = all.at(o).front().second;  // opgen's
       for (int threads : {1, 2}) {
-        const std::string o = op;
         benchmark::RegisterBenchmark(
             ("threads/" + o + "/" + std::to_string(n) + "/" + std::to_string(threads)).c_str(),
-            [o, f, n, threads](benchmark::State& st) {
-              const Inputs& in = inputs(o, n);
-              Tensor& out = output(o, n);
+            [op, f, n, threads](benchmark::State& st) {
+              const Inputs in = inputs(*op, n);
+              Tensor& out = output(op->kind, n);
               opgen::set_num_threads(threads);
               for (auto _ : st) {
                 f(in.x, in.y, out);
@@ -350,25 +543,32 @@ void register_threads(const std::map<std::string, std::vector<std::pair<std::str
 
 int main(int argc, char** argv) {
   const char* accuracy_out = nullptr;
-  bool threads_rows = false;
+  bool threads_rows = false, list = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--accuracy_out=", 15) == 0) {
       accuracy_out = argv[i] + 15;
     } else if (std::strcmp(argv[i], "--threads_rows") == 0) {
       threads_rows = true;
+    } else if (std::strcmp(argv[i], "--list_ops") == 0) {
+      list = true;
     } else {
       args.push_back(argv[i]);
     }
   }
+  const std::vector<const OpSpec*> ops = selected_ops();
+  if (list) {
+    list_ops(ops);
+    return 0;
+  }
   int nargs = static_cast<int>(args.size());
   benchmark::Initialize(&nargs, args.data());
-  const auto all = impls();
+  const auto all = impls(ops);
   if (threads_rows) {
-    register_threads(all);
+    register_threads(ops, all);
   } else {
-    if (accuracy_out) write_accuracy(accuracy_out, all);
-    register_all(all);
+    if (accuracy_out) write_accuracy(accuracy_out, ops, all);
+    register_all(ops, all, ops.size() == std::size(kOps));
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -10,13 +10,15 @@
 
 namespace bench {
 
-/// One implementation of one op: out = op(x[, y]) over n floats. For "sum"
-/// out[0] receives the sum; for "softmax" n is a multiple of the row length
-/// (1024).
+/// One implementation of one op: out = op(x[, y]) over n floats (y is null
+/// for unary ops). Reductions (sum, mean, ..., argmax) write their one value
+/// to out[0] (argmax the index as a float, exact below 2^24); row ops
+/// (softmax, log_softmax, layer_norm, rms_norm) get n a multiple of the row
+/// length (kSoftmaxRow = 1024).
 using PeerFn = void (*)(const float* x, const float* y, float* out, std::size_t n);
 
 struct Peer {
-  std::string op;    // add, mul, relu, exp, tanh, sigmoid, gelu, sum, softmax
+  std::string op;    // a name of ops_bench.cpp's op table (kOps)
   std::string name;  // eigen, loop, sleef, xnnpack, onednn, openblas
   PeerFn fn;
 };

@@ -1,13 +1,16 @@
 // Peers that dispatch at run time themselves: oneDNN, XNNPACK, OpenBLAS.
 // Their primitives/operators are created once per op and size, outside the
 // timed calls, and re-pointed at the buffers of each call.
+#include <cmath>
 #include <cstddef>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 #include "peers.hpp"
@@ -26,71 +29,125 @@ namespace bench {
 namespace {
 
 #ifdef BENCH_HAVE_ONEDNN
+// oneDNN's primitive for each op: one line per op.
+enum class DnnlKind { eltwise, binary, reduction, softmax, logsoftmax, layer_norm };
+struct DnnlOp {
+  const char* op;
+  DnnlKind kind;
+  dnnl::algorithm alg;
+  float alpha = 0, beta = 0;  // eltwise parameters; reduction p and eps
+};
+using A = dnnl::algorithm;
+constexpr DnnlOp kDnnlOps[] = {
+    {"add", DnnlKind::binary, A::binary_add},
+    {"sub", DnnlKind::binary, A::binary_sub},
+    {"mul", DnnlKind::binary, A::binary_mul},
+    {"div", DnnlKind::binary, A::binary_div},
+    {"maximum", DnnlKind::binary, A::binary_max},
+    {"minimum", DnnlKind::binary, A::binary_min},
+    {"relu", DnnlKind::eltwise, A::eltwise_relu},
+    {"leaky_relu", DnnlKind::eltwise, A::eltwise_relu, 0.01f},
+    {"relu6", DnnlKind::eltwise, A::eltwise_clip, 0.0f, 6.0f},
+    {"exp", DnnlKind::eltwise, A::eltwise_exp},
+    {"tanh", DnnlKind::eltwise, A::eltwise_tanh},
+    {"sigmoid", DnnlKind::eltwise, A::eltwise_logistic},
+    {"gelu", DnnlKind::eltwise, A::eltwise_gelu_tanh},
+    {"silu", DnnlKind::eltwise, A::eltwise_swish, 1.0f},
+    {"elu", DnnlKind::eltwise, A::eltwise_elu, 1.0f},
+    {"softplus", DnnlKind::eltwise, A::eltwise_soft_relu},
+    {"mish", DnnlKind::eltwise, A::eltwise_mish},
+    // x min(max(alpha x + beta, 0), 1); oneDNN 2.6 ignores the parameters.
+    {"hard_swish", DnnlKind::eltwise, A::eltwise_hardswish, 1.0f / 6, 0.5f},
+    {"sqrt", DnnlKind::eltwise, A::eltwise_sqrt},
+    {"rsqrt", DnnlKind::eltwise, A::eltwise_pow, 1.0f, -0.5f},  // alpha x^beta
+    {"reciprocal", DnnlKind::eltwise, A::eltwise_pow, 1.0f, -1.0f},
+    {"log", DnnlKind::eltwise, A::eltwise_log},
+    {"abs", DnnlKind::eltwise, A::eltwise_abs},
+    {"neg", DnnlKind::eltwise, A::eltwise_linear, -1.0f, 0.0f},  // alpha x + beta
+    {"square", DnnlKind::eltwise, A::eltwise_square},
+    {"round", DnnlKind::eltwise, A::eltwise_round},  // halfway cases to even
+    {"sum", DnnlKind::reduction, A::reduction_sum},
+    {"mean", DnnlKind::reduction, A::reduction_mean},
+    {"reduce_max", DnnlKind::reduction, A::reduction_max},
+    {"prod", DnnlKind::reduction, A::reduction_mul},
+    {"norm2", DnnlKind::reduction, A::reduction_norm_lp_sum, 2.0f, 0.0f},
+    {"softmax", DnnlKind::softmax, A::undef},
+    {"log_softmax", DnnlKind::logsoftmax, A::undef},
+    {"layer_norm", DnnlKind::layer_norm, A::undef, 1e-5f},
+};
+
 struct Dnnl {
   dnnl::engine eng{dnnl::engine::kind::cpu, 0};
   dnnl::stream strm{eng};
   struct Prim {
     dnnl::primitive p;
     dnnl::memory src, src1, dst;
+    std::unordered_map<int, dnnl::memory> extra;  // statistics of layer_norm
   };
-  std::map<std::pair<std::string, std::size_t>, Prim> cache;
+  std::map<std::pair<std::size_t, std::size_t>, Prim> cache;
 
-  Prim& get(const std::string& op, std::size_t n) {
-    auto key = std::make_pair(op, n);
-    auto it = cache.find(key);
-    if (it != cache.end()) return it->second;
+  static Prim make(const DnnlOp& d, std::size_t n, const dnnl::engine& eng) {
     using tag = dnnl::memory::format_tag;
     using dt = dnnl::memory::data_type;
     const auto len = static_cast<dnnl::memory::dim>(n);
+    const auto row = static_cast<dnnl::memory::dim>(kSoftmaxRow);
+    const auto inf = dnnl::prop_kind::forward_inference;
+    const dnnl::memory::desc flat({len}, dt::f32, tag::a), rows({len / row, row}, dt::f32, tag::ab);
     Prim pr;
-    if (op == "softmax") {
-      dnnl::memory::desc md({len / static_cast<long>(kSoftmaxRow), static_cast<long>(kSoftmaxRow)},
-                            dt::f32, tag::ab);
-      dnnl::softmax_forward::desc d(dnnl::prop_kind::forward_inference, md, 1);
-      pr.p = dnnl::softmax_forward(dnnl::softmax_forward::primitive_desc(d, eng));
-      pr.src = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-      pr.dst = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-    } else if (op == "add" || op == "mul") {
-      dnnl::memory::desc md({len}, dt::f32, tag::a);
-      dnnl::binary::desc d(op == "add" ? dnnl::algorithm::binary_add : dnnl::algorithm::binary_mul,
-                           md, md, md);
-      pr.p = dnnl::binary(dnnl::binary::primitive_desc(d, eng));
-      pr.src = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-      pr.src1 = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-      pr.dst = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-    } else if (op == "sum") {
-      dnnl::memory::desc md({len}, dt::f32, tag::a);
-      dnnl::memory::desc od({1}, dt::f32, tag::a);
-      dnnl::reduction::desc d(dnnl::algorithm::reduction_sum, md, od, 0.f, 0.f);
-      pr.p = dnnl::reduction(dnnl::reduction::primitive_desc(d, eng));
-      pr.src = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-      pr.dst = dnnl::memory(od, eng, DNNL_MEMORY_NONE);
-    } else {
-      dnnl::algorithm a = op == "relu"      ? dnnl::algorithm::eltwise_relu
-                          : op == "exp"     ? dnnl::algorithm::eltwise_exp
-                          : op == "tanh"    ? dnnl::algorithm::eltwise_tanh
-                          : op == "sigmoid" ? dnnl::algorithm::eltwise_logistic
-                                            : dnnl::algorithm::eltwise_gelu_tanh;
-      dnnl::memory::desc md({len}, dt::f32, tag::a);
-      dnnl::eltwise_forward::desc d(dnnl::prop_kind::forward_inference, a, md, 0.f, 0.f);
-      pr.p = dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(d, eng));
-      pr.src = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
-      pr.dst = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
+    dnnl::memory::desc md = flat, od = flat;
+    switch (d.kind) {
+      case DnnlKind::eltwise:
+        pr.p = dnnl::eltwise_forward(
+            {dnnl::eltwise_forward::desc(inf, d.alg, flat, d.alpha, d.beta), eng});
+        break;
+      case DnnlKind::binary:
+        pr.p = dnnl::binary({dnnl::binary::desc(d.alg, flat, flat, flat), eng});
+        pr.src1 = dnnl::memory(flat, eng, DNNL_MEMORY_NONE);
+        break;
+      case DnnlKind::reduction:
+        od = dnnl::memory::desc({1}, dt::f32, tag::a);
+        pr.p = dnnl::reduction({dnnl::reduction::desc(d.alg, flat, od, d.alpha, d.beta), eng});
+        break;
+      case DnnlKind::softmax:
+        md = od = rows;
+        pr.p = dnnl::softmax_forward({dnnl::softmax_forward::desc(inf, rows, 1), eng});
+        break;
+      case DnnlKind::logsoftmax:
+        md = od = rows;
+        pr.p = dnnl::logsoftmax_forward({dnnl::logsoftmax_forward::desc(inf, rows, 1), eng});
+        break;
+      case DnnlKind::layer_norm: {
+        md = od = rows;
+        const dnnl::layer_normalization_forward::primitive_desc pd(
+            {inf, rows, d.alpha, dnnl::normalization_flags::none}, eng);
+        pr.p = dnnl::layer_normalization_forward(pd);
+        pr.extra[DNNL_ARG_MEAN] = dnnl::memory(pd.mean_desc(), eng);
+        pr.extra[DNNL_ARG_VARIANCE] = dnnl::memory(pd.variance_desc(), eng);
+        break;
+      }
     }
-    return cache.emplace(key, std::move(pr)).first->second;
+    pr.src = dnnl::memory(md, eng, DNNL_MEMORY_NONE);
+    pr.dst = dnnl::memory(od, eng, DNNL_MEMORY_NONE);
+    return pr;
   }
 
-  void run(const std::string& op, const float* x, const float* y, float* o, std::size_t n) {
-    Prim& pr = get(op, n);
+  void run(std::size_t i, const float* x, const float* y, float* o, std::size_t n) {
+    auto it = cache.find({i, n});
+    if (it == cache.end())
+      it = cache.emplace(std::make_pair(i, n), make(kDnnlOps[i], n, eng)).first;
+    Prim& pr = it->second;
     pr.src.set_data_handle(const_cast<float*>(x));
     pr.dst.set_data_handle(o);
-    if (op == "add" || op == "mul") {
+    std::unordered_map<int, dnnl::memory> args = pr.extra;
+    args[DNNL_ARG_DST] = pr.dst;
+    if (kDnnlOps[i].kind == DnnlKind::binary) {
       pr.src1.set_data_handle(const_cast<float*>(y));
-      pr.p.execute(strm,
-                   {{DNNL_ARG_SRC_0, pr.src}, {DNNL_ARG_SRC_1, pr.src1}, {DNNL_ARG_DST, pr.dst}});
+      args[DNNL_ARG_SRC_0] = pr.src;
+      args[DNNL_ARG_SRC_1] = pr.src1;
     } else {
-      pr.p.execute(strm, {{DNNL_ARG_SRC, pr.src}, {DNNL_ARG_DST, pr.dst}});
+      args[DNNL_ARG_SRC] = pr.src;
     }
+    pr.p.execute(strm, args);
     strm.wait();
   }
 };
@@ -98,12 +155,14 @@ Dnnl& dnnl_state() {
   static Dnnl d;
   return d;
 }
-#define DNNL_PEER(op)                                            \
-  {                                                              \
-#op, "onednn",                                               \
-        [](const float* x, const float* y, float* o,             \
-           std::size_t n) { dnnl_state().run(#op, x, y, o, n); } \
-  }
+template <std::size_t I>
+void dnnl_run(const float* x, const float* y, float* o, std::size_t n) {
+  dnnl_state().run(I, x, y, o, n);
+}
+template <std::size_t... I>
+std::vector<Peer> dnnl_peers(std::index_sequence<I...>) {
+  return {Peer{kDnnlOps[I].op, "onednn", dnnl_run<I>}...};
+}
 
 void dnnl_matmul(const float* a, const float* b, float* c, int n) {
   struct M {
@@ -132,37 +191,84 @@ void dnnl_matmul(const float* a, const float* b, float* c, int n) {
 #endif
 
 #ifdef BENCH_HAVE_XNNPACK
+// XNNPACK's operator for each op: one line per op, the create call (one
+// channel per element, so the batch is n) and the setup call.
+struct XnnOp {
+  const char* op;
+  xnn_status (*create)(xnn_operator_t* op);
+  xnn_status (*setup)(xnn_operator_t op, const float* x, const float* y, float* o, std::size_t n);
+};
+#define XNN_UNARY(op, name, ...)                                                       \
+  XnnOp {                                                                              \
+    op,                                                                                \
+        [](xnn_operator_t* p) {                                                        \
+          return xnn_create_##name##_nc_f32(1, 1, 1, __VA_ARGS__ __VA_OPT__(, ) 0, p); \
+        },                                                                             \
+        [](xnn_operator_t p, const float* x, const float*, float* o, std::size_t n) {  \
+          return xnn_setup_##name##_nc_f32(p, n, x, o, nullptr);                       \
+        }                                                                              \
+  }
+#define XNN_BINARY(op, name, ...)                                                       \
+  XnnOp {                                                                               \
+    op,                                                                                 \
+        [](xnn_operator_t* p) {                                                         \
+          return xnn_create_##name##_nd_f32(__VA_ARGS__ __VA_OPT__(, ) 0, p);           \
+        },                                                                              \
+        [](xnn_operator_t p, const float* x, const float* y, float* o, std::size_t n) { \
+          const std::size_t shape[1] = {n};                                             \
+          return xnn_setup_##name##_nd_f32(p, 1, shape, 1, shape, x, y, o, nullptr);    \
+        }                                                                               \
+  }
+const XnnOp kXnnOps[] = {
+    XNN_BINARY("add", add, -INFINITY, INFINITY),
+    XNN_BINARY("sub", subtract, -INFINITY, INFINITY),
+    XNN_BINARY("mul", multiply, -INFINITY, INFINITY),
+    XNN_BINARY("div", divide, -INFINITY, INFINITY),
+    XNN_BINARY("maximum", maximum),
+    XNN_BINARY("minimum", minimum),
+    XNN_UNARY("relu", clamp, 0.0f, INFINITY),
+    XNN_UNARY("relu6", clamp, 0.0f, 6.0f),
+    XNN_UNARY("leaky_relu", leaky_relu, 0.01f),
+    XNN_UNARY("elu", elu, 1.0f),
+    XNN_UNARY("sigmoid", sigmoid),
+    XNN_UNARY("hard_swish", hardswish),
+    XNN_UNARY("sqrt", square_root),
+    XNN_UNARY("abs", abs),
+    XNN_UNARY("neg", negate),
+    XNN_UNARY("square", square),
+    XNN_UNARY("floor", floor),
+    XNN_UNARY("ceil", ceiling),
+    XNN_UNARY("trunc", truncation),
+    XNN_UNARY("round", bankers_rounding),  // halfway cases to even
+    {"softmax",
+     [](xnn_operator_t* p) {
+       return xnn_create_softmax_nc_f32(kSoftmaxRow, kSoftmaxRow, kSoftmaxRow, 0, p);
+     },
+     [](xnn_operator_t p, const float* x, const float*, float* o, std::size_t n) {
+       return xnn_setup_softmax_nc_f32(p, n / kSoftmaxRow, x, o, nullptr);
+     }},
+};
+
 struct Xnn {
   struct Op {
     xnn_operator_t op = nullptr;
     const void *x = nullptr, *y = nullptr;
     void* o = nullptr;
   };
-  std::map<std::pair<std::string, std::size_t>, Op> cache;
+  std::map<std::pair<std::size_t, std::size_t>, Op> cache;
   Xnn() {
     if (xnn_initialize(nullptr) != xnn_status_success) throw std::runtime_error("xnn_initialize");
   }
-  void run(const std::string& op, const float* x, const float* y, float* o, std::size_t n) {
-    Op& e = cache[{op, n}];
-    const float inf = std::numeric_limits<float>::infinity();
-    xnn_status st = xnn_status_success;
-    if (e.op == nullptr) {
-      if (op == "add") st = xnn_create_add_nd_f32(-inf, inf, 0, &e.op);
-      if (op == "mul") st = xnn_create_multiply_nd_f32(-inf, inf, 0, &e.op);
-      if (op == "relu") st = xnn_create_clamp_nc_f32(1, 1, 1, 0.f, inf, 0, &e.op);
-      if (op == "sigmoid") st = xnn_create_sigmoid_nc_f32(1, 1, 1, 0, &e.op);
-      if (op == "softmax")
-        st = xnn_create_softmax_nc_f32(kSoftmaxRow, kSoftmaxRow, kSoftmaxRow, 0, &e.op);
-      if (st != xnn_status_success) throw std::runtime_error("xnn create " + op);
+  void run(std::size_t i, const float* x, const float* y, float* o, std::size_t n) {
+    const XnnOp& d = kXnnOps[i];
+    Op& e = cache[{i, n}];
+    if (e.op == nullptr && d.create(&e.op) != xnn_status_success) {
+      throw std::runtime_error(std::string("xnn create ") + d.op);
     }
     if (e.x != x || e.y != y || e.o != o) {
-      const std::size_t shape[1] = {n};
-      if (op == "add") st = xnn_setup_add_nd_f32(e.op, 1, shape, 1, shape, x, y, o, nullptr);
-      if (op == "mul") st = xnn_setup_multiply_nd_f32(e.op, 1, shape, 1, shape, x, y, o, nullptr);
-      if (op == "relu") st = xnn_setup_clamp_nc_f32(e.op, n, x, o, nullptr);
-      if (op == "sigmoid") st = xnn_setup_sigmoid_nc_f32(e.op, n, x, o, nullptr);
-      if (op == "softmax") st = xnn_setup_softmax_nc_f32(e.op, n / kSoftmaxRow, x, o, nullptr);
-      if (st != xnn_status_success) throw std::runtime_error("xnn setup " + op);
+      if (d.setup(e.op, x, y, o, n) != xnn_status_success) {
+        throw std::runtime_error(std::string("xnn setup ") + d.op);
+      }
       e.x = x, e.y = y, e.o = o;
     }
     xnn_run_operator(e.op, nullptr);
@@ -172,12 +278,14 @@ Xnn& xnn_state() {
   static Xnn x;
   return x;
 }
-#define XNN_PEER(op)                                            \
-  {                                                             \
-#op, "xnnpack",                                             \
-        [](const float* x, const float* y, float* o,            \
-           std::size_t n) { xnn_state().run(#op, x, y, o, n); } \
-  }
+template <std::size_t I>
+void xnn_run(const float* x, const float* y, float* o, std::size_t n) {
+  xnn_state().run(I, x, y, o, n);
+}
+template <std::size_t... I>
+std::vector<Peer> xnn_peers(std::index_sequence<I...>) {
+  return {Peer{kXnnOps[I].op, "xnnpack", xnn_run<I>}...};
+}
 #endif
 
 #ifdef BENCH_HAVE_OPENBLAS
@@ -191,14 +299,11 @@ void openblas_matmul(const float* a, const float* b, float* c, int n) {
 std::vector<Peer> peers() {
   std::vector<Peer> p = native_peers();
 #ifdef BENCH_HAVE_ONEDNN
-  std::vector<Peer> d = {DNNL_PEER(add),  DNNL_PEER(mul),  DNNL_PEER(relu),
-                         DNNL_PEER(exp),  DNNL_PEER(tanh), DNNL_PEER(sigmoid),
-                         DNNL_PEER(gelu), DNNL_PEER(sum),  DNNL_PEER(softmax)};
+  const auto d = dnnl_peers(std::make_index_sequence<std::size(kDnnlOps)>());
   p.insert(p.end(), d.begin(), d.end());
 #endif
 #ifdef BENCH_HAVE_XNNPACK
-  std::vector<Peer> x = {XNN_PEER(add), XNN_PEER(mul), XNN_PEER(relu), XNN_PEER(sigmoid),
-                         XNN_PEER(softmax)};
+  const auto x = xnn_peers(std::make_index_sequence<std::size(kXnnOps)>());
   p.insert(p.end(), x.begin(), x.end());
 #endif
   return p;

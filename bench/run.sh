@@ -6,7 +6,9 @@
 #
 #   bench/run.sh [--quick]
 #
-# Environment: OPGEN_BENCH_SIZES (default 1024,65536,1048576,16777216),
+# Environment: OPGEN_BENCH_OPS (comma-separated op names, default all; a
+# restricted list also leaves out the STREAM, overhead, FMA and matmul rows),
+# OPGEN_BENCH_SIZES (default 1024,65536,1048576,16777216),
 # BENCH_REPS (repetitions, default 5), BENCH_MIN_TIME (seconds per
 # repetition, default 0.1), BENCH_CPU (core to pin to, default the last one),
 # BENCH_BUILD (build folder, default build-bench), BENCH_THREAD_CPUS (the
@@ -54,13 +56,15 @@ trap 'rm -rf "$out"' EXIT
 
 # One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPGEN_BENCH_SIZES="$sizes"
+# The op table (names and input domains), which numpy_bench.py follows.
+"$build/bench/ops_bench" --list_ops >"$out/ops_list.json"
 taskset -c "$cpu" "$build/bench/ops_bench" --accuracy_out="$out/accuracy.json" \
   --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
   --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
   --benchmark_out="$out/ops.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
   || { cat "$out/ops.log" >&2; exit 1; }
-taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" \
-  add,mul,relu,exp,tanh,sigmoid,gelu,sum,softmax "$min_time" "$reps" >"$out/numpy.json"
+taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" "$out/ops_list.json" \
+  "$min_time" "$reps" >"$out/numpy.json"
 # The 2-thread rows: two cores (BENCH_THREAD_CPUS), wall-clock time.
 tcpus=${BENCH_THREAD_CPUS:-0,1}
 taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
@@ -68,5 +72,8 @@ taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
   --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
   --benchmark_out="$out/threads.json" --benchmark_out_format=json >/dev/null 2>"$out/threads.log" \
   || { cat "$out/threads.log" >&2; exit 1; }
-/usr/bin/python3 bench/table.py "$out/ops.json" "$out/accuracy.json" "$out/numpy.json" \
-  "$out/threads.json"
+# The threads file is empty when OPGEN_BENCH_OPS names none of add, exp,
+# tanh, sigmoid, softmax.
+threads=""
+[ -s "$out/threads.json" ] && threads="$out/threads.json"
+/usr/bin/python3 bench/table.py "$out/ops.json" "$out/accuracy.json" "$out/numpy.json" $threads

@@ -10,7 +10,6 @@ THREADS.json: ops_bench --threads_rows (opgen at 1 and 2 threads).
 import json
 import sys
 
-OPS = ["add", "mul", "relu", "exp", "tanh", "sigmoid", "gelu", "sum", "softmax"]
 
 
 def si(n):
@@ -42,16 +41,20 @@ def main():
         op, impl, n = name.split("/")
         data.setdefault(op, {}).setdefault(int(n), {})[impl] = (v["gelem_s"], v["err"])
 
+    # The ops in the order of ops_bench's table (the accuracy file's order).
+    ops = list(dict.fromkeys(k.split("/")[0] for k in acc))
+
     print(f"opgen vs peers, one core (taskset), medians of {gb['benchmarks'][0].get('repetitions', 1)}"
           f" repetitions, CPU time; {ctx.get('num_cpus')} CPUs @ {ctx.get('mhz_per_cpu')} MHz;"
           f" numpy {npy['numpy']}")
     print("Gelem/s of float32 elements; err = max relative error vs a double reference, same inputs")
     print()
-    hdr = f"{'op':8} {'size':>5} | {'opgen':>7} | {'best peer':>9} {'Gelem/s':>7} | {'ratio':>5} | {'err opgen':>9} {'err peer':>9}"
+    hdr = f"{'op':12} {'size':>5} | {'opgen':>7} | {'best peer':>9} {'Gelem/s':>7} | {'ratio':>5} | {'err opgen':>9} {'err peer':>9}"
     print(hdr)
     print("-" * len(hdr))
     ratios = []
-    for op in OPS + sorted(set(data) - set(OPS)):
+    worst = {}
+    for op in ops + sorted(set(data) - set(ops)):
         for n in sorted(data.get(op, {})):
             row = data[op][n]
             if "opgen" not in row:
@@ -64,21 +67,27 @@ def main():
             pg, pe = peers[best]
             ratio = og / pg
             ratios.append(ratio)
-            print(f"{op:8} {si(n):>5} | {og:7.2f} | {best:>9} {pg:7.2f} | {ratio:5.2f} | {oe:9.2e} {pe:9.2e}")
+            worst[op] = min(ratio, worst.get(op, ratio))
+            print(f"{op:12} {si(n):>5} | {og:7.2f} | {best:>9} {pg:7.2f} | {ratio:5.2f} | {oe:9.2e} {pe:9.2e}")
     if ratios:
         print(f"ratio opgen / best peer: min {min(ratios):.2f}, max {max(ratios):.2f},"
               f" {sum(r >= 1.0 for r in ratios)} of {len(ratios)} rows >= 1.0")
+        below = [f"{op} {r:.2f}" for op, r in worst.items() if r < 1.0]
+        print("ops with a row below 1.0 (worst ratio): " + (", ".join(below) if below else "none"))
 
-    print()
-    print(f"{'memory':8} {'size':>5} | {'copy GB/s':>9} {'add GB/s':>9} | {'opgen add GB/s':>14} | {'ratio':>5}")
-    for n in sorted({int(k.split('/')[2]) for k in med if k.startswith("stream_add/")}):
+    stream = sorted({int(k.split('/')[2]) for k in med if k.startswith("stream_add/")})
+    if stream:
+        print()
+        print(f"{'memory':8} {'size':>5} | {'copy GB/s':>9} {'add GB/s':>9} | {'opgen add GB/s':>14} | {'ratio':>5}")
+    for n in stream:
         c = med.get(f"stream_copy/loop/{n}", {}).get("bytes_per_second", 0) / 1e9
         a = med.get(f"stream_add/loop/{n}", {}).get("bytes_per_second", 0) / 1e9
         o = data.get("add", {}).get(n, {}).get("opgen", (0, 0))[0] * 12
         print(f"{'stream':8} {si(n):>5} | {c:9.1f} {a:9.1f} | {o:14.1f} | {o / a if a else 0:5.2f}")
 
-    print()
-    print("per-call overhead, 1-element float32 add (ns):")
+    if "overhead/opgen/full" in med:
+        print()
+        print("per-call overhead, 1-element float32 add (ns):")
     for kind in ("full", "out"):
         b = med.get(f"overhead/opgen/{kind}")
         if b:
@@ -86,12 +95,13 @@ def main():
 
     peak = med.get("fma_peak/loop/0", {}).get("flops", 0) / 1e9
     mm = {}
+    if peak:
+        print()
+        print(f"FMA peak (measured, one core): {peak:.1f} GFLOP/s")
     for name, b in med.items():
         parts = name.split("/")
         if parts[0] == "matmul" and "flops" in b:
             mm.setdefault(int(parts[2]), {})[parts[1]] = b["flops"] / 1e9
-    print()
-    print(f"FMA peak (measured, one core): {peak:.1f} GFLOP/s")
     if mm:
         print(f"{'matmul':8} {'n':>5} | {'opgen':>7} | {'best peer':>9} {'GFLOP/s':>7} | {'ratio':>5} | {'% peak':>6} | others")
         for n in sorted(mm):
@@ -126,7 +136,7 @@ def print_threads(gb):
     print()
     print("parallel path, opgen::set_num_threads(2) against 1 (two cores, wall-clock medians):")
     print(f"{'op':8} {'size':>5} | {'1 thread':>8} {'2 threads':>9} Gelem/s | {'speedup':>7}")
-    order = {op: i for i, op in enumerate(OPS)}
+    order = {op: i for i, op in enumerate(["add", "exp", "tanh", "sigmoid", "softmax"])}
     for (op, n) in sorted(rows, key=lambda k: (order.get(k[0], 99), k[1])):
         r = rows[(op, n)]
         if 1 in r and 2 in r:
