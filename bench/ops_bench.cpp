@@ -557,6 +557,15 @@ int main(int argc, char** argv) {
     }
   }
   const std::vector<const OpSpec*> ops = selected_ops();
+  for (const OpSpec* op : ops) {
+    for (std::size_t n : sizes()) {
+      if (op->kind == Kind::rows && n % kSoftmaxRow != 0) {
+        std::fprintf(stderr, "ops_bench: %s works on rows of %zu: size %zu is not a multiple\n",
+                     op->name, kSoftmaxRow, n);
+        return 2;
+      }
+    }
+  }
   if (list) {
     list_ops(ops);
     return 0;

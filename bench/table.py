@@ -72,7 +72,7 @@ def main():
     if ratios:
         print(f"ratio opgen / best peer: min {min(ratios):.2f}, max {max(ratios):.2f},"
               f" {sum(r >= 1.0 for r in ratios)} of {len(ratios)} rows >= 1.0")
-        below = [f"{op} {r:.2f}" for op, r in worst.items() if r < 1.0]
+        below = [f"{op} {r:.3f}" for op, r in worst.items() if r < 1.0]
         print("ops with a row below 1.0 (worst ratio): " + (", ".join(below) if below else "none"))
 
     stream = sorted({int(k.split('/')[2]) for k in med if k.startswith("stream_add/")})
