@@ -114,6 +114,13 @@ void ref_max(const float* x, const float*, double* r, std::size_t n) {
 void ref_argmax(const float* x, const float*, double* r, std::size_t n) {
   r[0] = static_cast<double>(std::max_element(x, x + n) - x);  // the first maximum
 }
+void ref_argmin(const float* x, const float*, double* r, std::size_t n) {
+  r[0] = static_cast<double>(std::min_element(x, x + n) - x);
+}
+void ref_cumsum(const float* x, const float*, double* r, std::size_t n) {
+  double s = 0;
+  for (std::size_t i = 0; i < n; ++i) r[i] = s += x[i];
+}
 void ref_prod(const float* x, const float*, double* r, std::size_t n) {
   double p = 1;
   for (std::size_t i = 0; i < n; ++i) p *= x[i];
@@ -134,6 +141,19 @@ void ref_var(const float* x, const float*, double* r, std::size_t n) {
   double s = 0;
   for (std::size_t i = 0; i < n; ++i) s += (x[i] - mu) * (x[i] - mu);
   r[0] = s / static_cast<double>(n);
+}
+void ref_std(const float* x, const float* y, double* r, std::size_t n) {
+  ref_var(x, y, r, n);
+  r[0] = std::sqrt(r[0]);
+}
+// argmax and argmin give an int64 index; the table's results are floats, so
+// opgen's is copied as a float (exact below 2^24; its error is 0 when right).
+Tensor& index_tensor() {
+  static Tensor t = Tensor::zeros(Shape{}, DType::int64);
+  return t;
+}
+void index_to(Tensor& out) {
+  out.data<float>()[0] = static_cast<float>(index_tensor().data<std::int64_t>()[0]);
 }
 // Row ops: f(row, out_row, kSoftmaxRow) on each row.
 template <void (*F)(const float*, double*, std::size_t)>
@@ -207,6 +227,7 @@ const OpSpec kOps[] = {
     UNARY("round", kWide, std::round(a), m::round(x, out)),
     UNARY("trunc", kWide, std::trunc(a), m::trunc(x, out)),
     UNARY("sign", kWide, (a > 0) - (a < 0), m::sign(x, out)),
+    UNARY("clip", kWide, a < -1 ? -1 : a > 1 ? 1 : a, m::clip(x, -1.0, 1.0, out)),
     UNARY("relu", kWide, a > 0 ? a : 0, nn::relu(x, out)),
     UNARY("relu6", kTen, relu6(a), nn::relu6(x, out)),
     UNARY("leaky_relu", kWide, a > 0 ? a : 0.01 * a, nn::leaky_relu(x, 0.01, out)),
@@ -229,10 +250,12 @@ const OpSpec kOps[] = {
     {"norm2", Kind::reduction, kWide, kNone, 0, ref_norm2, CALL(m::norm2(x, {0}, false, out))},
     {"dot", Kind::reduction, kUnit, kUnit, 0, ref_dot, CALL(m::dot(x, y, out))},
     {"var", Kind::reduction, kUnit, kNone, 0, ref_var, CALL(m::var(x, {0}, false, 0, out))},
-    // The index, as a float (exact below 2^24), so its error is 0 when right.
+    {"std", Kind::reduction, kUnit, kNone, 0, ref_std, CALL(m::std(x, {0}, false, 0, out))},
     {"argmax", Kind::reduction, kWide, kNone, 0, ref_argmax,
-     CALL(static Tensor idx = Tensor::zeros(Shape{}, DType::int64); m::argmax(x, {0}, false, idx);
-          out.data<float>()[0] = static_cast<float>(idx.data<std::int64_t>()[0]))},
+     CALL(m::argmax(x, {0}, false, index_tensor()); index_to(out))},
+    {"argmin", Kind::reduction, kWide, kNone, 0, ref_argmin,
+     CALL(m::argmin(x, {0}, false, index_tensor()); index_to(out))},
+    {"cumsum", Kind::pointwise, kUnit, kNone, 0, ref_cumsum, CALL(m::cumsum(x, 0, out))},
     {"softmax", Kind::rows, kTen, kNone, 0, per_row<row_softmax>, CALL(nn::softmax(x, -1, out))},
     // Results near 0 are judged against 1, as opgen's accuracy notes state.
     {"log_softmax", Kind::rows, kTen, kNone, 1, per_row<row_log_softmax>,

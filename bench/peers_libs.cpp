@@ -28,6 +28,23 @@
 namespace bench {
 namespace {
 
+// The one instance of a library's state (engine, operator cache), made on
+// first use.
+template <class S>
+S& the() {
+  static S s;
+  return s;
+}
+// One peer per row of a library's op table: S::run(i, ...) runs row i.
+template <class S, std::size_t I>
+void run_row(const float* x, const float* y, float* o, std::size_t n) {
+  the<S>().run(I, x, y, o, n);
+}
+template <class S, class Table, std::size_t... I>
+std::vector<Peer> table_peers(const Table& t, const char* lib, std::index_sequence<I...>) {
+  return {Peer{t[I].op, lib, run_row<S, I>}...};
+}
+
 #ifdef BENCH_HAVE_ONEDNN
 // oneDNN's primitive for each op: one line per op.
 enum class DnnlKind { eltwise, binary, reduction, softmax, logsoftmax, layer_norm };
@@ -48,6 +65,7 @@ constexpr DnnlOp kDnnlOps[] = {
     {"relu", DnnlKind::eltwise, A::eltwise_relu},
     {"leaky_relu", DnnlKind::eltwise, A::eltwise_relu, 0.01f},
     {"relu6", DnnlKind::eltwise, A::eltwise_clip, 0.0f, 6.0f},
+    {"clip", DnnlKind::eltwise, A::eltwise_clip, -1.0f, 1.0f},
     {"exp", DnnlKind::eltwise, A::eltwise_exp},
     {"tanh", DnnlKind::eltwise, A::eltwise_tanh},
     {"sigmoid", DnnlKind::eltwise, A::eltwise_logistic},
@@ -151,18 +169,6 @@ struct Dnnl {
     strm.wait();
   }
 };
-Dnnl& dnnl_state() {
-  static Dnnl d;
-  return d;
-}
-template <std::size_t I>
-void dnnl_run(const float* x, const float* y, float* o, std::size_t n) {
-  dnnl_state().run(I, x, y, o, n);
-}
-template <std::size_t... I>
-std::vector<Peer> dnnl_peers(std::index_sequence<I...>) {
-  return {Peer{kDnnlOps[I].op, "onednn", dnnl_run<I>}...};
-}
 
 void dnnl_matmul(const float* a, const float* b, float* c, int n) {
   struct M {
@@ -171,7 +177,7 @@ void dnnl_matmul(const float* a, const float* b, float* c, int n) {
     dnnl::memory A, B, C;
   };
   static M m;
-  Dnnl& s = dnnl_state();
+  Dnnl& s = the<Dnnl>();
   if (m.n != n) {
     using tag = dnnl::memory::format_tag;
     dnnl::memory::desc md({n, n}, dnnl::memory::data_type::f32, tag::ab);
@@ -228,6 +234,7 @@ const XnnOp kXnnOps[] = {
     XNN_BINARY("minimum", minimum),
     XNN_UNARY("relu", clamp, 0.0f, INFINITY),
     XNN_UNARY("relu6", clamp, 0.0f, 6.0f),
+    XNN_UNARY("clip", clamp, -1.0f, 1.0f),
     XNN_UNARY("leaky_relu", leaky_relu, 0.01f),
     XNN_UNARY("elu", elu, 1.0f),
     XNN_UNARY("sigmoid", sigmoid),
@@ -274,18 +281,6 @@ struct Xnn {
     xnn_run_operator(e.op, nullptr);
   }
 };
-Xnn& xnn_state() {
-  static Xnn x;
-  return x;
-}
-template <std::size_t I>
-void xnn_run(const float* x, const float* y, float* o, std::size_t n) {
-  xnn_state().run(I, x, y, o, n);
-}
-template <std::size_t... I>
-std::vector<Peer> xnn_peers(std::index_sequence<I...>) {
-  return {Peer{kXnnOps[I].op, "xnnpack", xnn_run<I>}...};
-}
 #endif
 
 #ifdef BENCH_HAVE_OPENBLAS
@@ -299,11 +294,13 @@ void openblas_matmul(const float* a, const float* b, float* c, int n) {
 std::vector<Peer> peers() {
   std::vector<Peer> p = native_peers();
 #ifdef BENCH_HAVE_ONEDNN
-  const auto d = dnnl_peers(std::make_index_sequence<std::size(kDnnlOps)>());
+  const auto d =
+      table_peers<Dnnl>(kDnnlOps, "onednn", std::make_index_sequence<std::size(kDnnlOps)>());
   p.insert(p.end(), d.begin(), d.end());
 #endif
 #ifdef BENCH_HAVE_XNNPACK
-  const auto x = xnn_peers(std::make_index_sequence<std::size(kXnnOps)>());
+  const auto x =
+      table_peers<Xnn>(kXnnOps, "xnnpack", std::make_index_sequence<std::size(kXnnOps)>());
   p.insert(p.end(), x.begin(), x.end());
 #endif
   return p;

@@ -90,10 +90,12 @@ float loop_var(const float* x, const float*, std::size_t n) {
              x, x, n, 0.0f, [m](float a, float) { return (a - m) * (a - m); }, std::plus<float>()) /
          static_cast<float>(n);
 }
-float loop_argmax(const float* x, const float*, std::size_t n) {
+// The index of the first element that no later one beats by Better.
+template <class Better>
+float loop_arg(const float* x, std::size_t n) {
   std::size_t k = 0;
   for (std::size_t i = 1; i < n; ++i)
-    if (x[i] > x[k]) k = i;
+    if (Better{}(x[i], x[k])) k = i;
   return static_cast<float>(k);  // exact below 2^24
 }
 
@@ -186,6 +188,7 @@ std::vector<Peer> native_peers() {
       EIGEN("ceil", a.ceil()),
       EIGEN("round", a.round()),
       EIGEN("sign", a.sign()),
+      EIGEN("clip", a.max(-1.0f).min(1.0f)),
       EIGEN("relu", a.max(0.0f)),
       EIGEN("relu6", a.max(0.0f).min(6.0f)),
       EIGEN("leaky_relu", (a > 0.0f).select(a, 0.01f * a)),
@@ -206,11 +209,18 @@ std::vector<Peer> native_peers() {
       EIGEN_REDUCE("norm2", a.matrix().norm()),
       EIGEN_REDUCE("dot", a.matrix().dot(b.matrix())),
       EIGEN_REDUCE("var", (a - a.mean()).square().mean()),
+      EIGEN_REDUCE("std", std::sqrt((a - a.mean()).square().mean())),
       eigen_reduce("argmax",
                    [](const auto& a, const auto&) {
                      Eigen::Index i = 0;
                      a.maxCoeff(&i);
                      return static_cast<float>(i);  // exact below 2^24
+                   }),
+      eigen_reduce("argmin",
+                   [](const auto& a, const auto&) {
+                     Eigen::Index i = 0;
+                     a.minCoeff(&i);
+                     return static_cast<float>(i);
                    }),
       eigen_rows("softmax",
                  [](const auto& row, auto e) {
@@ -253,6 +263,7 @@ std::vector<Peer> native_peers() {
       LOOP("round", std::round(a)),
       LOOP("trunc", std::trunc(a)),
       LOOP("sign", static_cast<float>((a > 0.0f) - (a < 0.0f))),
+      LOOP("clip", a < -1.0f ? -1.0f : (a > 1.0f ? 1.0f : a)),
       LOOP("relu", a > 0.0f ? a : 0.0f),
       LOOP("relu6", a < 0.0f ? 0.0f : (a > 6.0f ? 6.0f : a)),
       LOOP("leaky_relu", a > 0.0f ? a : 0.01f * a),
@@ -266,7 +277,14 @@ std::vector<Peer> native_peers() {
       LOOP_REDUCE("norm2", std::sqrt(fold16(x, y, n, 0.0f, square, std::plus<float>()))),
       LOOP_REDUCE("dot", fold16(x, y, n, 0.0f, times, std::plus<float>())),
       LOOP_REDUCE("var", loop_var(x, y, n)),
-      LOOP_REDUCE("argmax", loop_argmax(x, y, n)),
+      LOOP_REDUCE("std", std::sqrt(loop_var(x, y, n))),
+      LOOP_REDUCE("argmax", loop_arg<std::greater<float>>(x, n)),
+      LOOP_REDUCE("argmin", loop_arg<std::less<float>>(x, n)),
+      Peer{"cumsum", "loop",
+           [](const float* x, const float*, float* o, std::size_t n) {
+             float s = 0;
+             for (std::size_t i = 0; i < n; ++i) o[i] = s += x[i];
+           }},
   };
 #ifdef BENCH_SLEEF
   const std::vector<Peer> s = {
