@@ -29,9 +29,61 @@ namespace opgen::kernels::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 constexpr std::size_t kGroupWords = philox::kGroupWords;
-constexpr std::size_t kBatchGroups = 4;  // groups per Philox call: ILP across rounds
+constexpr std::size_t kBatchGroups = 4;  // groups per Philox call (64 blocks)
 
-// Writes the words of groups group0 .. group0 + groups - 1 to w (64 each).
+#if HWY_TARGET != HWY_SCALAR
+// Independent vectors of blocks in flight: each round is a chain of
+// multiply (3-5 cycles), shift and xor, so one vector alone leaves the
+// multiplier idle most of the time. 4 x 4 state vectors fit in 32
+// registers; targets with 16 (SSE, AVX2) take 2.
+#if HWY_ARCH_X86 && HWY_TARGET > HWY_AVX3
+constexpr std::size_t kInFlight = 2;
+#else
+constexpr std::size_t kInFlight = 4;
+#endif
+
+// Blocks block0 + v N .. + N - 1 (v < kInFlight, N lanes of d64), one
+// counter word per 64-bit lane: c[k][v] holds word k of those blocks in the
+// low halves of its lanes. The upper halves hold garbage: MulEven reads
+// only the lower 32 bits, and the caller keeps only them.
+template <class D64, class V = hn::Vec<D64>>
+HWY_INLINE void PhiloxVectors(D64 d64, std::uint64_t block0, std::uint64_t seed,
+                              V (&c)[4][kInFlight]) {
+  const hn::Repartition<std::uint32_t, D64> d32;
+  const std::size_t N = hn::Lanes(d64);
+  const auto m0 = hn::BitCast(d32, hn::Set(d64, philox::kM0));
+  const auto m1 = hn::BitCast(d32, hn::Set(d64, philox::kM1));
+  // Round keys in 64-bit lanes: the carries of the additions go to the
+  // garbage halves, the low halves step by kW0 / kW1 modulo 2^32.
+  auto key0 = hn::Set(d64, seed & 0xFFFFFFFFu);
+  auto key1 = hn::Set(d64, seed >> 32);
+  const auto w0 = hn::Set(d64, philox::kW0);
+  const auto w1 = hn::Set(d64, philox::kW1);
+  for (std::size_t v = 0; v < kInFlight; ++v) {
+    const auto b = hn::Iota(d64, block0 + v * N);
+    c[0][v] = b;
+    c[1][v] = hn::ShiftRight<32>(b);
+    c[2][v] = hn::Zero(d64);
+    c[3][v] = hn::Zero(d64);
+  }
+  for (int r = 0; r < philox::kRounds; ++r) {
+    for (std::size_t v = 0; v < kInFlight; ++v) {
+      const auto p0 = hn::MulEven(hn::BitCast(d32, c[0][v]), m0);
+      const auto p1 = hn::MulEven(hn::BitCast(d32, c[2][v]), m1);
+      c[0][v] = hn::Xor3(hn::ShiftRight<32>(p1), c[1][v], key0);
+      c[1][v] = p1;
+      c[2][v] = hn::Xor3(hn::ShiftRight<32>(p0), c[3][v], key1);
+      c[3][v] = p0;
+    }
+    key0 = hn::Add(key0, w0);
+    key1 = hn::Add(key1, w1);
+  }
+}
+#endif
+
+// Writes the words of groups group0 .. group0 + groups - 1 to w (64 each;
+// w has room for kBatchGroups groups, and may get words of groups past the
+// last one asked for).
 HWY_INLINE void PhiloxGroups(std::uint64_t seed, std::uint64_t group0, std::size_t groups,
                              std::uint32_t* HWY_RESTRICT w) {
 #if HWY_TARGET == HWY_SCALAR
@@ -51,36 +103,24 @@ HWY_INLINE void PhiloxGroups(std::uint64_t seed, std::uint64_t group0, std::size
   const hn::Repartition<std::uint32_t, decltype(d64)> d32;
   const hn::Rebind<std::uint32_t, decltype(d64)> d32h;
   const std::size_t N = hn::Lanes(d64);
-  const auto m0 = hn::BitCast(d32, hn::Set(d64, philox::kM0));
-  const auto m1 = hn::BitCast(d32, hn::Set(d64, philox::kM1));
-  const auto zero = hn::Zero(d64);
-  const auto k0 = static_cast<std::uint32_t>(seed);
-  const auto k1 = static_cast<std::uint32_t>(seed >> 32);
-  for (std::size_t g = 0; g < groups; ++g) {
-    for (std::size_t s = 0; s < 16; s += N) {
-      // Upper halves of the lanes may hold garbage: MulEven reads only the
-      // lower 32 bits, and TruncateTo keeps only them.
-      const auto b = hn::Iota(d64, (group0 + g) * 16 + s);
-      auto c0 = b;
-      auto c1 = hn::ShiftRight<32>(b);
-      auto c2 = zero;
-      auto c3 = zero;
-      std::uint32_t r0 = k0, r1 = k1;
-      for (int r = 0; r < philox::kRounds; ++r) {
-        const auto p0 = hn::MulEven(hn::BitCast(d32, c0), m0);
-        const auto p1 = hn::MulEven(hn::BitCast(d32, c2), m1);
-        c0 = hn::Xor3(hn::ShiftRight<32>(p1), c1, hn::Set(d64, r0));
-        c1 = p1;
-        c2 = hn::Xor3(hn::ShiftRight<32>(p0), c3, hn::Set(d64, r1));
-        c3 = p0;
-        r0 += philox::kW0;
-        r1 += philox::kW1;
+  const std::size_t unit = kInFlight * N;  // blocks per PhiloxVectors
+  using V = hn::Vec<decltype(d64)>;
+  for (std::size_t b = 0; b < groups * 16; b += unit) {
+    V c[4][kInFlight];
+    PhiloxVectors(d64, group0 * 16 + b, seed, c);
+    for (std::size_t v = 0; v < kInFlight; ++v) {
+      const std::size_t blk = b + v * N;  // first block of vector v, in the batch
+      std::uint32_t* row = w + blk / 16 * kGroupWords + blk % 16;
+      if (2 * N <= 16 && v % 2 == 0) {
+        // Two vectors of adjacent blocks as one vector of 32-bit words
+        // (one two-table permute instead of two truncations).
+        for (std::size_t k = 0; k < 4; ++k) {
+          hn::StoreU(hn::ConcatEven(d32, hn::BitCast(d32, c[k][v + 1]), hn::BitCast(d32, c[k][v])),
+                     d32, row + 16 * k);
+        }
+      } else if (2 * N > 16) {
+        for (std::size_t k = 0; k < 4; ++k) hn::StoreU(hn::TruncateTo(d32h, c[k][v]), d32h, row + 16 * k);
       }
-      std::uint32_t* row = w + g * kGroupWords + s;
-      hn::StoreU(hn::TruncateTo(d32h, c0), d32h, row);
-      hn::StoreU(hn::TruncateTo(d32h, c1), d32h, row + 16);
-      hn::StoreU(hn::TruncateTo(d32h, c2), d32h, row + 32);
-      hn::StoreU(hn::TruncateTo(d32h, c3), d32h, row + 48);
     }
   }
 #endif
