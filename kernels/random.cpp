@@ -42,31 +42,45 @@ constexpr std::size_t kInFlight = 2;
 constexpr std::size_t kInFlight = 4;
 #endif
 
-// Blocks block0 + v N .. + N - 1 (v < kInFlight, N lanes of d64), one
-// counter word per 64-bit lane: c[k][v] holds word k of those blocks in the
-// low halves of its lanes. The upper halves hold garbage: MulEven reads
-// only the lower 32 bits, and the caller keeps only them.
+// Round keys of a seed, one row of N equal 64-bit lanes per round and
+// key word (the low halves count; the upper halves are garbage like the
+// state's): computed once per call, read from L1 by the rounds (memory
+// operands of the xors), so that the registers hold the state.
+template <class D64>
+struct RoundKeys {
+  HWY_ALIGN std::uint64_t k[philox::kRounds][2][hn::MaxLanes(D64())];
+  RoundKeys(D64 d64, std::uint64_t seed) {
+    auto k0 = static_cast<std::uint32_t>(seed), k1 = static_cast<std::uint32_t>(seed >> 32);
+    for (int r = 0; r < philox::kRounds; ++r) {
+      hn::Store(hn::Set(d64, k0), d64, k[r][0]);
+      hn::Store(hn::Set(d64, k1), d64, k[r][1]);
+      k0 += philox::kW0;
+      k1 += philox::kW1;
+    }
+  }
+};
+
+// Blocks block0 + v N (v < kInFlight, N lanes of d64; block0 = the block
+// numbers of lanes 0 .. N - 1), one counter word per 64-bit lane: c[k][v]
+// holds word k of those blocks in the low halves of its lanes. The upper
+// halves hold garbage: MulEven reads only the lower 32 bits, and the caller
+// keeps only them.
 template <class D64, class V = hn::Vec<D64>>
-HWY_INLINE void PhiloxVectors(D64 d64, std::uint64_t block0, std::uint64_t seed,
-                              V (&c)[4][kInFlight]) {
+HWY_INLINE void PhiloxVectors(D64 d64, V block0, const RoundKeys<D64>& keys, V (&c)[4][kInFlight]) {
   const hn::Repartition<std::uint32_t, D64> d32;
   const std::size_t N = hn::Lanes(d64);
   const auto m0 = hn::BitCast(d32, hn::Set(d64, philox::kM0));
   const auto m1 = hn::BitCast(d32, hn::Set(d64, philox::kM1));
-  // Round keys in 64-bit lanes: the carries of the additions go to the
-  // garbage halves, the low halves step by kW0 / kW1 modulo 2^32.
-  auto key0 = hn::Set(d64, seed & 0xFFFFFFFFu);
-  auto key1 = hn::Set(d64, seed >> 32);
-  const auto w0 = hn::Set(d64, philox::kW0);
-  const auto w1 = hn::Set(d64, philox::kW1);
   for (std::size_t v = 0; v < kInFlight; ++v) {
-    const auto b = hn::Iota(d64, block0 + v * N);
+    const auto b = hn::Add(block0, hn::Set(d64, v * N));
     c[0][v] = b;
     c[1][v] = hn::ShiftRight<32>(b);
     c[2][v] = hn::Zero(d64);
     c[3][v] = hn::Zero(d64);
   }
   for (int r = 0; r < philox::kRounds; ++r) {
+    const auto key0 = hn::Load(d64, keys.k[r][0]);
+    const auto key1 = hn::Load(d64, keys.k[r][1]);
     for (std::size_t v = 0; v < kInFlight; ++v) {
       const auto p0 = hn::MulEven(hn::BitCast(d32, c[0][v]), m0);
       const auto p1 = hn::MulEven(hn::BitCast(d32, c[2][v]), m1);
@@ -75,8 +89,6 @@ HWY_INLINE void PhiloxVectors(D64 d64, std::uint64_t block0, std::uint64_t seed,
       c[2][v] = hn::Xor3(hn::ShiftRight<32>(p0), c[3][v], key1);
       c[3][v] = p0;
     }
-    key0 = hn::Add(key0, w0);
-    key1 = hn::Add(key1, w1);
   }
 }
 #endif
@@ -105,9 +117,12 @@ HWY_INLINE void PhiloxGroups(std::uint64_t seed, std::uint64_t group0, std::size
   const std::size_t N = hn::Lanes(d64);
   const std::size_t unit = kInFlight * N;  // blocks per PhiloxVectors
   using V = hn::Vec<decltype(d64)>;
+  const RoundKeys<std::remove_const_t<decltype(d64)>> keys(d64, seed);
+  auto blocks = hn::Iota(d64, group0 * 16);
   for (std::size_t b = 0; b < groups * 16; b += unit) {
     V c[4][kInFlight];
-    PhiloxVectors(d64, group0 * 16 + b, seed, c);
+    PhiloxVectors(d64, blocks, keys, c);
+    blocks = hn::Add(blocks, hn::Set(d64, unit));
     for (std::size_t v = 0; v < kInFlight; ++v) {
       const std::size_t blk = b + v * N;  // first block of vector v, in the batch
       std::uint32_t* row = w + blk / 16 * kGroupWords + blk % 16;
