@@ -134,7 +134,8 @@ HWY_INLINE void PhiloxGroups(std::uint64_t seed, std::uint64_t group0, std::size
                      d32, row + 16 * k);
         }
       } else if (2 * N > 16) {
-        for (std::size_t k = 0; k < 4; ++k) hn::StoreU(hn::TruncateTo(d32h, c[k][v]), d32h, row + 16 * k);
+        for (std::size_t k = 0; k < 4; ++k)
+          hn::StoreU(hn::TruncateTo(d32h, c[k][v]), d32h, row + 16 * k);
       }
     }
   }
@@ -176,6 +177,95 @@ HWY_INLINE void RunStream(std::uint64_t seed, std::uint64_t first, const TX* x, 
     }
     e = std::min(end, (g0 + groups) * kPerGroup);
   }
+}
+
+#if HWY_TARGET != HWY_SCALAR
+// Row k of the words of vectors v and v + 1 of PhiloxVectors (adjacent
+// blocks) as one vector of 2 N 32-bit words.
+template <class V64, class D32 = hn::Repartition<std::uint32_t, hn::DFromV<V64>>>
+HWY_INLINE hn::Vec<D32> RowWords(const V64 (&c)[4][kInFlight], std::size_t k, std::size_t v) {
+  const D32 d32;
+  return hn::ConcatEven(d32, hn::BitCast(d32, c[k][v + 1]), hn::BitCast(d32, c[k][v]));
+}
+// The 64-bit values of vector v of PhiloxVectors from rows k (low halves)
+// and k + 1 (high halves): philox::StreamWord64 of those blocks.
+template <class V64>
+HWY_INLINE V64 RowValues(const V64 (&c)[4][kInFlight], std::size_t k, std::size_t v) {
+  const hn::DFromV<V64> d64;
+  return hn::Or(hn::ShiftLeft<32>(c[k + 1][v]), hn::And(c[k][v], hn::Set(d64, 0xFFFFFFFFu)));
+}
+#endif
+
+// RunStream with a fast path: the units of blocks whose groups lie inside
+// [first, first + n) go straight from the Philox registers to
+// rows(i, c, v) instead of through the word buffer: c is the PhiloxVectors
+// state, v and v + 1 two of its vectors of adjacent blocks (2 N <= 16, so
+// both in one group), i the index (relative to first) of the element at
+// the group offset of v's first block in row 0 of that group. The rest
+// (partial units and groups at either end) goes through RunStream with
+// transform, which computes the same function of the words: how a range is
+// split changes no number.
+template <std::size_t kPerGroup, typename TX, typename T, class Transform, class Rows>
+HWY_INLINE void RunRows(std::uint64_t seed, std::uint64_t first, const TX* x, T* out, std::size_t n,
+                        const Transform& transform, const Rows& rows) {
+#if HWY_TARGET == HWY_SCALAR
+  (void)rows;
+  RunStream<kPerGroup>(seed, first, x, out, n, transform);
+#else
+  const hn::CappedTag<std::uint64_t, 16> d64;
+  const std::size_t N = hn::Lanes(d64);
+  const std::size_t unit = kInFlight * N;  // blocks per PhiloxVectors
+  const std::uint64_t end = first + n;
+  const std::uint64_t g0 = (first + kPerGroup - 1) / kPerGroup;  // first whole group
+  const std::uint64_t g1 = end / kPerGroup;
+  const std::uint64_t units = g1 > g0 ? (g1 - g0) * 16 / unit : 0;
+  if (2 * N > 16 || units == 0) {
+    RunStream<kPerGroup>(seed, first, x, out, n, transform);
+    return;
+  }
+  const std::uint64_t mid0 = g0 * kPerGroup, mid1 = mid0 + units * unit / 16 * kPerGroup;
+  RunStream<kPerGroup>(seed, first, x, out, static_cast<std::size_t>(mid0 - first), transform);
+  const RoundKeys<std::remove_const_t<decltype(d64)>> keys(d64, seed);
+  auto blocks = hn::Iota(d64, g0 * 16);
+  if constexpr (std::is_null_pointer_v<Rows>) {
+    // Long transforms: their constants and chains need the registers that
+    // the state would hold, so the words go through a buffer of one unit
+    // (or one group, if a unit is smaller), transformed a group at a time.
+    const hn::Repartition<std::uint32_t, decltype(d64)> d32;
+    constexpr std::size_t kMaxUnit = kInFlight * hn::MaxLanes(decltype(d64)());
+    HWY_ALIGN std::uint32_t words[(kMaxUnit > 16 ? kMaxUnit : 16) * 4];
+    const std::size_t step = std::max<std::size_t>(unit, 16);  // blocks
+    for (std::uint64_t b0 = 0; b0 < units * unit; b0 += step) {
+      for (std::size_t b = 0; b < step; b += unit) {
+        hn::Vec<decltype(d64)> c[4][kInFlight];
+        PhiloxVectors(d64, blocks, keys, c);
+        blocks = hn::Add(blocks, hn::Set(d64, unit));
+        for (std::size_t v = 0; v < kInFlight; v += 2) {
+          std::uint32_t* row = words + (b + v * N) / 16 * kGroupWords + (b + v * N) % 16;
+          for (std::size_t k = 0; k < 4; ++k) hn::StoreU(RowWords(c, k, v), d32, row + 16 * k);
+        }
+      }
+      for (std::size_t g = 0; g < step / 16; ++g) {
+        const auto i = static_cast<std::size_t>((g0 + b0 / 16 + g) * kPerGroup - first);
+        transform(words + g * kGroupWords, x == nullptr ? nullptr : x + i, out + i);
+      }
+    }
+  } else {
+    for (std::uint64_t u = 0; u < units; ++u) {
+      hn::Vec<decltype(d64)> c[4][kInFlight];
+      PhiloxVectors(d64, blocks, keys, c);
+      blocks = hn::Add(blocks, hn::Set(d64, unit));
+      for (std::size_t v = 0; v < kInFlight; v += 2) {
+        const std::uint64_t blk = g0 * 16 + u * unit + v * N;
+        const auto i = static_cast<std::size_t>(blk / 16 * kPerGroup + blk % 16 - first);
+        rows(i, c, v);
+      }
+    }
+  }
+  const auto done = static_cast<std::size_t>(mid1 - first);
+  RunStream<kPerGroup>(seed, mid1, x == nullptr ? nullptr : x + done, out + done, n - done,
+                       transform);
+#endif
 }
 
 // ---------------------------------------------------------------------------
@@ -284,26 +374,50 @@ HWY_INLINE void SinCos2Pi(D d, V u, V& sin_out, V& cos_out) {
 // Uniforms from words: 24 bits for float, 53 for double (from 64-bit values
 // v, lanes l of rows lo and hi). `open0` adds one step: (0, 1] instead of
 // [0, 1).
-template <class D>
-HWY_INLINE hn::Vec<D> UnitFloat(D d, const std::uint32_t* w, bool open0) {
+template <class D, class VU>
+HWY_INLINE hn::Vec<D> UnitFloatBits(D d, VU words, bool open0) {
   const hn::RebindToSigned<D> di;
   const hn::RebindToUnsigned<D> du;
-  auto bits = hn::ShiftRight<8>(hn::LoadU(du, w));
+  auto bits = hn::ShiftRight<8>(words);
   if (open0) bits = hn::Add(bits, hn::Set(du, 1u));
   return hn::Mul(hn::ConvertTo(d, hn::BitCast(di, bits)), hn::Set(d, 1.0f / 16777216.0f));
 }
-template <class D>
-HWY_INLINE hn::Vec<D> UnitDouble(D d, const std::uint32_t* lo, const std::uint32_t* hi,
-                                 bool open0) {
+template <class D, class VU>
+HWY_INLINE hn::Vec<D> UnitDoubleBits(D d, VU v, bool open0) {
   const hn::RebindToSigned<D> di;
   const hn::RebindToUnsigned<D> du;
-  const hn::Rebind<std::uint32_t, D> d32;
-  const auto v = hn::Or(hn::PromoteTo(du, hn::LoadU(d32, lo)),
-                        hn::ShiftLeft<32>(hn::PromoteTo(du, hn::LoadU(d32, hi))));
   auto bits = hn::ShiftRight<11>(v);
   if (open0) bits = hn::Add(bits, hn::Set(du, std::uint64_t{1}));
   return hn::Mul(hn::ConvertTo(d, hn::BitCast(di, bits)), hn::Set(d, 1.0 / 9007199254740992.0));
 }
+template <class D>
+HWY_INLINE hn::Vec<D> UnitFloat(D d, const std::uint32_t* w, bool open0) {
+  return UnitFloatBits(d, hn::LoadU(hn::RebindToUnsigned<D>(), w), open0);
+}
+template <class D>
+HWY_INLINE hn::Vec<D> UnitDouble(D d, const std::uint32_t* lo, const std::uint32_t* hi,
+                                 bool open0) {
+  const hn::RebindToUnsigned<D> du;
+  const hn::Rebind<std::uint32_t, D> d32;
+  const auto v = hn::Or(hn::PromoteTo(du, hn::LoadU(d32, lo)),
+                        hn::ShiftLeft<32>(hn::PromoteTo(du, hn::LoadU(d32, hi))));
+  return UnitDoubleBits(d, v, open0);
+}
+
+#if HWY_TARGET != HWY_SCALAR
+// The unit uniforms of RunRows' fast path: float (one 32-bit word each)
+// from row k of vectors v, v + 1 (2 N lanes); double (one 64-bit value
+// each) from rows k, k + 1 of vector v (N lanes).
+template <class D, class V64>
+HWY_INLINE hn::Vec<D> RowUnit(D d, const V64 (&c)[4][kInFlight], std::size_t k, std::size_t v,
+                              bool open0) {
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    return UnitFloatBits(d, RowWords(c, k, v), open0);
+  } else {
+    return UnitDoubleBits(d, RowValues(c, k, v), open0);
+  }
+}
+#endif
 
 // Elements per group and the unit uniform of element e of a group (rows of
 // 16 words; see philox::StreamWord64 for the 64-bit values).
@@ -319,6 +433,24 @@ HWY_INLINE hn::Vec<D> Unit(D d, const std::uint32_t* w, std::size_t e, bool open
   }
 }
 
+#if HWY_TARGET != HWY_SCALAR
+// fn(o, u) for the unit uniforms u of RunRows' rows(i, c, v), o the offset
+// of their elements from i: 64 float elements (4 rows of 2 N words) or 32
+// double elements (2 row pairs of 2 vectors of N values).
+template <class D, class V64, class Fn>
+HWY_INLINE void ForEachRowUnit(D d, const V64 (&c)[4][kInFlight], std::size_t v, bool open0,
+                               const Fn& fn) {
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    for (std::size_t k = 0; k < 4; ++k) fn(16 * k, RowUnit(d, c, k, v, open0));
+  } else {
+    const std::size_t N = hn::Lanes(d);
+    for (std::size_t q = 0; q < 2; ++q) {
+      for (std::size_t h = 0; h < 2; ++h) fn(16 * q + h * N, RowUnit(d, c, 2 * q, v + h, open0));
+    }
+  }
+}
+#endif
+
 template <typename T>
 void UniformT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double low,
               double high) {
@@ -326,38 +458,49 @@ void UniformT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, do
   const std::size_t N = hn::Lanes(d);
   const auto lo = hn::Set(d, static_cast<T>(low));
   const auto scale = hn::Set(d, static_cast<T>(high - low));
-  RunStream<kPerGroup<T>>(seed, first, static_cast<const T*>(nullptr), out, n,
-                          [&](const std::uint32_t* w, const T*, T* dst) {
-                            for (std::size_t e = 0; e < kPerGroup<T>; e += N) {
-                              hn::StoreU(hn::Add(lo, hn::Mul(scale, Unit(d, w, e, false))), d, dst + e);
-                            }
-                          });
+  RunRows<kPerGroup<T>>(
+      seed, first, static_cast<const T*>(nullptr), out, n,
+      [&](const std::uint32_t* w, const T*, T* dst) {
+        for (std::size_t e = 0; e < kPerGroup<T>; e += N) {
+          hn::StoreU(hn::Add(lo, hn::Mul(scale, Unit(d, w, e, false))), d, dst + e);
+        }
+      },
+      [&](std::size_t i, const auto& c, std::size_t v) {
+        ForEachRowUnit(d, c, v, false, [&](std::size_t o, hn::Vec<decltype(d)> u) {
+          hn::StoreU(hn::Add(lo, hn::Mul(scale, u)), d, out + i + o);
+        });
+      });
 }
 
 template <typename T>
 void NormalT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, double mean,
              double stddev) {
   const hn::CappedTag<T, 16> d;
+  using V = hn::Vec<decltype(d)>;
   const std::size_t N = hn::Lanes(d);
   const auto mu = hn::Set(d, static_cast<T>(mean));
   const auto sigma = hn::Set(d, static_cast<T>(stddev));
   const auto minus2 = hn::Set(d, T{-2});
+  const auto box_muller = [&](V u1, V u2, T* dst_cos, T* dst_sin) {
+    const auto r = hn::Sqrt(hn::Mul(minus2, LogPositive(d, u1)));
+    V s, c;
+    SinCos2Pi(d, u2, s, c);
+    hn::StoreU(hn::Add(mu, hn::Mul(sigma, hn::Mul(r, c))), d, dst_cos);
+    hn::StoreU(hn::Add(mu, hn::Mul(sigma, hn::Mul(r, s))), d, dst_sin);
+  };
   // Pairs (u1, u2) of unit values 16 apart, within each 32 (values, not
   // words: for double, Unit reads 64-bit values).
-  RunStream<kPerGroup<T>>(
-      seed, first, static_cast<const T*>(nullptr), out, n, [&](const std::uint32_t* w, const T*, T* dst) {
+  RunRows<kPerGroup<T>>(
+      seed, first, static_cast<const T*>(nullptr), out, n,
+      [&](const std::uint32_t* w, const T*, T* dst) {
         for (std::size_t h = 0; h < kPerGroup<T>; h += 32) {
           for (std::size_t l = 0; l < 16; l += N) {
-            const auto u1 = Unit(d, w, h + l, true);
-            const auto u2 = Unit(d, w, h + 16 + l, false);
-            const auto r = hn::Sqrt(hn::Mul(minus2, LogPositive(d, u1)));
-            hn::Vec<decltype(d)> s, c;
-            SinCos2Pi(d, u2, s, c);
-            hn::StoreU(hn::Add(mu, hn::Mul(sigma, hn::Mul(r, c))), d, dst + h + l);
-            hn::StoreU(hn::Add(mu, hn::Mul(sigma, hn::Mul(r, s))), d, dst + h + 16 + l);
+            box_muller(Unit(d, w, h + l, true), Unit(d, w, h + 16 + l, false), dst + h + l,
+                       dst + h + 16 + l);
           }
         }
-      });
+      },
+      nullptr);
 }
 
 template <typename T>
@@ -365,13 +508,14 @@ void ExponentialImpl(T* out, std::size_t n, std::uint64_t seed, std::uint64_t fi
   const hn::CappedTag<T, 16> d;
   const std::size_t N = hn::Lanes(d);
   const auto rate = hn::Set(d, static_cast<T>(lambda));
-  RunStream<kPerGroup<T>>(seed, first, static_cast<const T*>(nullptr), out, n,
-                          [&](const std::uint32_t* w, const T*, T* dst) {
-                            for (std::size_t e = 0; e < kPerGroup<T>; e += N) {
-                              const auto ln = LogPositive(d, Unit(d, w, e, true));
-                              hn::StoreU(hn::Div(hn::Neg(ln), rate), d, dst + e);
-                            }
-                          });
+  RunRows<kPerGroup<T>>(
+      seed, first, static_cast<const T*>(nullptr), out, n,
+      [&](const std::uint32_t* w, const T*, T* dst) {
+        for (std::size_t e = 0; e < kPerGroup<T>; e += N) {
+          hn::StoreU(hn::Div(hn::Neg(LogPositive(d, Unit(d, w, e, true))), rate), d, dst + e);
+        }
+      },
+      nullptr);
 }
 
 // Bernoulli threshold: element e is 1 when W[e] < t, t = ceil(p 2^32).
@@ -422,13 +566,15 @@ void BernoulliImpl(T* out, std::size_t n, std::uint64_t seed, std::uint64_t firs
     std::fill(out, out + n, T{1});
     return;
   }
-  RunStream<64>(seed, first, static_cast<const T*>(nullptr), out, n,
-                [&](const std::uint32_t* w, const T*, T* dst) {
-                  for (std::size_t e = 0; e < 64; e += N) {
-                    StoreCount(d, di, Below(di, w + e, static_cast<std::uint32_t>(t)),
-                               reinterpret_cast<TL*>(dst + e));
-                  }
-                });
+  RunRows<64>(
+      seed, first, static_cast<const T*>(nullptr), out, n,
+      [&](const std::uint32_t* w, const T*, T* dst) {
+        for (std::size_t e = 0; e < 64; e += N) {
+          StoreCount(d, di, Below(di, w + e, static_cast<std::uint32_t>(t)),
+                     reinterpret_cast<TL*>(dst + e));
+        }
+      },
+      nullptr);
 }
 
 template <typename T>
@@ -443,27 +589,37 @@ void DropoutT(const T* x, T* out, std::size_t n, std::uint64_t seed, std::uint64
     return;
   }
   const auto scale = hn::Set(d, static_cast<T>(1 / (1 - p)));
-  RunStream<64>(seed, first, x, out, n, [&](const std::uint32_t* w, const T* xs, T* dst) {
-    for (std::size_t e = 0; e < 64; e += N) {
-      const auto drop = Below(di, w + e, static_cast<std::uint32_t>(t));
-      const hn::RebindToSigned<decltype(d)> dsi;
-      hn::Vec<decltype(dsi)> wide;
-      if constexpr (sizeof(T) == 8) {
-        wide = hn::PromoteTo(dsi, drop);
-      } else {
-        wide = drop;
-      }
-      const auto keep = hn::RebindMask(d, hn::Eq(wide, hn::Zero(dsi)));
-      hn::StoreU(hn::IfThenElseZero(keep, hn::Mul(hn::LoadU(d, xs + e), scale)), d, dst + e);
-    }
-  });
+  RunRows<64>(
+      seed, first, x, out, n,
+      [&](const std::uint32_t* w, const T* xs, T* dst) {
+        for (std::size_t e = 0; e < 64; e += N) {
+          const auto drop = Below(di, w + e, static_cast<std::uint32_t>(t));
+          const hn::RebindToSigned<decltype(d)> dsi;
+          hn::Vec<decltype(dsi)> wide;
+          if constexpr (sizeof(T) == 8) {
+            wide = hn::PromoteTo(dsi, drop);
+          } else {
+            wide = drop;
+          }
+          const auto keep = hn::RebindMask(d, hn::Eq(wide, hn::Zero(dsi)));
+          hn::StoreU(hn::IfThenElseZero(keep, hn::Mul(hn::LoadU(d, xs + e), scale)), d, dst + e);
+        }
+      },
+      nullptr);
 }
 
 void RandomWordsImpl(std::uint32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first) {
-  RunStream<64>(seed, first, static_cast<const std::uint32_t*>(nullptr), out, n,
-                [](const std::uint32_t* w, const std::uint32_t*, std::uint32_t* dst) {
-                  std::memcpy(dst, w, kGroupWords * sizeof(std::uint32_t));
-                });
+  RunRows<kGroupWords>(
+      seed, first, static_cast<const std::uint32_t*>(nullptr), out, n,
+      [](const std::uint32_t* w, const std::uint32_t*, std::uint32_t* dst) {
+        std::memcpy(dst, w, kGroupWords * sizeof(std::uint32_t));
+      },
+      [&](std::size_t i, const auto& c, std::size_t v) {
+        for (std::size_t k = 0; k < 4; ++k) {
+          const auto words = RowWords(c, k, v);
+          hn::StoreU(words, hn::DFromV<decltype(words)>(), out + i + 16 * k);
+        }
+      });
 }
 
 // clang-format off
