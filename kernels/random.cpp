@@ -458,6 +458,8 @@ void UniformT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, do
   const std::size_t N = hn::Lanes(d);
   const auto lo = hn::Set(d, static_cast<T>(low));
   const auto scale = hn::Set(d, static_cast<T>(high - low));
+  // [0, 1) (or [-0, 1)): low + 1 u is u itself, bit for bit (u >= +0).
+  const bool unit_range = static_cast<T>(low) == 0 && static_cast<T>(high - low) == 1;
   RunRows<kPerGroup<T>>(
       seed, first, static_cast<const T*>(nullptr), out, n,
       [&](const std::uint32_t* w, const T*, T* dst) {
@@ -466,9 +468,15 @@ void UniformT(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first, do
         }
       },
       [&](std::size_t i, const auto& c, std::size_t v) {
-        ForEachRowUnit(d, c, v, false, [&](std::size_t o, hn::Vec<decltype(d)> u) {
-          hn::StoreU(hn::Add(lo, hn::Mul(scale, u)), d, out + i + o);
-        });
+        if (unit_range) {
+          ForEachRowUnit(d, c, v, false, [&](std::size_t o, hn::Vec<decltype(d)> u) {
+            hn::StoreU(u, d, out + i + o);
+          });
+        } else {
+          ForEachRowUnit(d, c, v, false, [&](std::size_t o, hn::Vec<decltype(d)> u) {
+            hn::StoreU(hn::Add(lo, hn::Mul(scale, u)), d, out + i + o);
+          });
+        }
       });
 }
 

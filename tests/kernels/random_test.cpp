@@ -140,6 +140,9 @@ void ReproducibleAll() {
     CheckReproducible<T>("uniform" + type, [seed](T* o, std::size_t n, std::uint64_t f) {
       k::Uniform(o, n, seed, f, -2, 3);
     });
+    CheckReproducible<T>("uniform [0, 1)" + type, [seed](T* o, std::size_t n, std::uint64_t f) {
+      k::Uniform(o, n, seed, f, 0, 1);
+    });
     CheckReproducible<T>("normal" + type, [seed](T* o, std::size_t n, std::uint64_t f) {
       k::Normal(o, n, seed, f, 1, 2);
     });
@@ -243,6 +246,28 @@ void TransformsAccurate() {
 
 BOOST_AUTO_TEST_CASE(float32_transforms_within_bound) { TransformsAccurate<float>(); }
 BOOST_AUTO_TEST_CASE(float64_transforms_within_bound) { TransformsAccurate<double>(); }
+
+// [0, 1) skips low + (high - low) u (u itself, bit for bit): the numbers
+// must still be exactly u24 / u53 of the stream.
+BOOST_AUTO_TEST_CASE(unit_uniform_is_the_definition) {
+  ForEachTarget([&](std::int64_t) {
+    for (const std::uint64_t seed : kSeeds) {
+      for (const std::uint64_t first :
+           {std::uint64_t{0}, std::uint64_t{77}, std::uint64_t{1000003}}) {
+        std::vector<float> f(3001);
+        std::vector<double> d(3001);
+        k::Uniform(f.data(), f.size(), seed, first, 0, 1);
+        k::Uniform(d.data(), d.size(), seed, first, 0, 1);
+        std::size_t bad = 0;
+        for (std::size_t i = 0; i < f.size(); ++i) {
+          bad += f[i] != static_cast<float>(U24(ph::StreamWord(seed, first + i), false));
+          bad += d[i] != static_cast<double>(U53(ph::StreamWord64(seed, first + i), false));
+        }
+        BOOST_TEST(bad == 0u, "seed " << seed << " first " << first);
+      }
+    }
+  });
+}
 
 BOOST_AUTO_TEST_CASE(edge_probabilities_and_in_place_dropout) {
   std::vector<float> x(100, 2.0f), y(100);
