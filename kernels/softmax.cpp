@@ -2,6 +2,7 @@
 // foreach_target.h and dispatched at run time.
 #include "kernels/softmax.hpp"
 
+#include <cmath>
 #include <cstddef>
 
 #undef HWY_TARGET_INCLUDE
@@ -50,7 +51,7 @@ struct ScaleOp {
 // a NaN element makes its own e^(x - max), hence the sum and the whole row,
 // NaN. Four accumulators break the dependency chains of Max and Add.
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n) {
+HWY_INLINE hn::Vec<D> RowMax(D d, const T* x, size_t n) {
   const size_t N = hn::Lanes(d);
   const auto lowest = hn::Neg(hn::Inf(d));
   auto m0 = lowest, m1 = lowest, m2 = lowest, m3 = lowest;
@@ -65,12 +66,19 @@ HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n) {
   }
   for (; k + N <= n; k += N) m0 = hn::Max(m0, hn::LoadU(d, x + k));
   if (k < n) m1 = hn::Max(m1, LoadPartial(d, x + k, n - k, lowest));
-  const auto max = hn::Set(d, MaxOfLanesOrdered(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
+  return hn::Set(d, MaxOfLanesOrdered(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
+}
+
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n) {
+  const size_t N = hn::Lanes(d);
+  const auto lowest = hn::Neg(hn::Inf(d));
+  const auto max = RowMax(d, x, n);
 
   // Padding lanes of the partial vector hold -inf, so their e^(x - max) is 0
   // (or NaN when max is -inf or NaN, and then the row is NaN anyway).
   auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
-  k = 0;
+  size_t k = 0;
   if (n >= 4 * N) {
     for (; k <= n - 4 * N; k += 4 * N) {
       const auto e0 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max));
@@ -187,6 +195,89 @@ HWY_INLINE void SoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inner)
   }
 }
 
+// y = (x - max) - log_sum for LogSoftmaxRow.
+struct ShiftOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    using T = hn::TFromD<D>;
+    return hn::Sub(hn::Sub(v, hn::Set(d, static_cast<T>(max))), hn::Set(d, static_cast<T>(log_sum)));
+  }
+  double max, log_sum;
+};
+
+// log_softmax of one contiguous row: the maximum, the sum of e^(x - max)
+// (not stored), then y = (x - max) - ln(sum) with one scalar log per row.
+// x - max is exact or rounded relative to itself, and |x - max| <= |y|, so
+// y keeps its relative accuracy however negative it is; near y = 0 the
+// error is absolute: the relative error of the sum. A NaN or +inf in the
+// row, or a row of -inf, makes some x - max NaN, hence the sum, the log
+// and every y NaN.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n) {
+  const size_t N = hn::Lanes(d);
+  const auto lowest = hn::Neg(hn::Inf(d));
+  const auto max = RowMax(d, x, n);
+  auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
+  size_t k = 0;
+  if (n >= 4 * N) {
+    for (; k <= n - 4 * N; k += 4 * N) {
+      s0 = hn::Add(s0, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max)));
+      s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + N), max)));
+      s2 = hn::Add(s2, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 2 * N), max)));
+      s3 = hn::Add(s3, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 3 * N), max)));
+    }
+  }
+  for (; k + N <= n; k += N) s0 = hn::Add(s0, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max)));
+  if (k < n) s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(LoadPartial(d, x + k, n - k, lowest), max)));
+  const T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  const double log_sum = std::log(static_cast<double>(sum));
+  UnaryTransform(d, x, out, n, ShiftOp{static_cast<double>(hn::GetLane(max)), log_sum});
+}
+
+// inner > 1: log_softmax of `count` adjacent columns, as SoftmaxColumns,
+// with a vector log of the sums.
+template <bool kPartial, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void LogSoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
+  auto max = hn::Neg(hn::Inf(d));
+  for (size_t k = 0; k < n; ++k) {
+    max = hn::Max(max, LoadColumns<kPartial>(d, x + k * inner, count));
+  }
+  auto sum = hn::Zero(d);
+  for (size_t k = 0; k < n; ++k) {
+    sum = hn::Add(sum, SoftmaxExp(d, hn::Sub(LoadColumns<kPartial>(d, x + k * inner, count), max)));
+  }
+  const auto log_sum = LogFull(d, sum);
+  for (size_t k = 0; k < n; ++k) {
+    const auto v = LoadColumns<kPartial>(d, x + k * inner, count);
+    StoreColumns<kPartial>(d, hn::Sub(hn::Sub(v, max), log_sum), out + k * inner, count);
+  }
+}
+
+template <typename T>
+HWY_INLINE void LogSoftmax(const T* x, T* out, size_t outer, size_t n, size_t inner) {
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  if (n == 0) return;
+  for (size_t o = 0; o < outer; ++o) {
+    const T* xo = x + o * n * inner;
+    T* oo = out + o * n * inner;
+    if (inner == 1) {
+      LogSoftmaxRow(d, xo, oo, n);
+      continue;
+    }
+    size_t i = 0;
+    for (; i + N <= inner; i += N) LogSoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
+    if (i < inner) LogSoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+  }
+}
+
+void LogSoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
+  LogSoftmax(x, out, outer, n, inner);
+}
+void LogSoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
+  LogSoftmax(x, out, outer, n, inner);
+}
+
 template <typename T>
 HWY_INLINE void Softmax(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
@@ -221,12 +312,21 @@ namespace opgen::kernels {
 
 HWY_EXPORT(SoftmaxF32);
 HWY_EXPORT(SoftmaxF64);
+HWY_EXPORT(LogSoftmaxF32);
+HWY_EXPORT(LogSoftmaxF64);
 
 void Softmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
   HWY_DYNAMIC_DISPATCH(SoftmaxF32)(x, out, outer, n, inner);
 }
 void Softmax(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner) {
   HWY_DYNAMIC_DISPATCH(SoftmaxF64)(x, out, outer, n, inner);
+}
+void LogSoftmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(LogSoftmaxF32)(x, out, outer, n, inner);
+}
+void LogSoftmax(const double* x, double* out, std::size_t outer, std::size_t n,
+                std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(LogSoftmaxF64)(x, out, outer, n, inner);
 }
 
 }  // namespace opgen::kernels

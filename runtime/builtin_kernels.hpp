@@ -14,6 +14,7 @@
 #include "kernels/elementary.hpp"
 #include "kernels/elementwise.hpp"
 #include "kernels/matmul.hpp"
+#include "kernels/normalize.hpp"
 #include "kernels/random.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/softmax.hpp"

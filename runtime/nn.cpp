@@ -1,13 +1,10 @@
 // The Tensor-level adapters of nn's custom ops other than softmax: the
-// wrapper has checked the inputs and args and allocated y. log_softmax and
-// the normalisations are scalar loops with double accumulation (one pass
-// for the statistics, one for the output); dropout runs the random kernels,
-// bias_add the elementwise Add, linear linalg's GEMM.
-#include <algorithm>
-#include <cmath>
+// wrapper has checked the inputs and args and allocated y. log_softmax,
+// the normalisations and bias_add run the Highway kernels of
+// kernels/softmax.hpp and kernels/normalize.hpp, dropout the random
+// kernels, linear linalg's GEMM.
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "builtin_kernels.hpp"
 #include "opgen/detail/checks.hpp"
@@ -46,61 +43,6 @@ Blocks SplitAt(const Shape& s, std::int64_t dim) {
 }
 
 template <class T>
-void LogSoftmaxTyped(const T* x, T* y, const Blocks& b) {
-  for (std::size_t o = 0; o < b.outer; ++o) {
-    for (std::size_t i = 0; i < b.inner; ++i) {
-      const T* row = x + o * b.n * b.inner + i;
-      T* out = y + o * b.n * b.inner + i;
-      T m = -INFINITY;
-      bool nan = false;
-      for (std::size_t k = 0; k < b.n; ++k) {
-        const T v = row[k * b.inner];
-        nan |= std::isnan(v);
-        m = std::max(m, v);
-      }
-      double sum = 0;
-      // A row with NaN or +inf, or all -inf, has no finite log-probabilities.
-      const bool defined = !nan && std::isfinite(m);
-      if (defined) {
-        for (std::size_t k = 0; k < b.n; ++k) sum += std::exp(static_cast<double>(row[k * b.inner]) - m);
-      }
-      const double lse = std::log(sum);
-      for (std::size_t k = 0; k < b.n; ++k) {
-        out[k * b.inner] = defined ? static_cast<T>(static_cast<double>(row[k * b.inner]) - m - lse)
-                                   : static_cast<T>(NAN);
-      }
-    }
-  }
-}
-
-// Rows of length n: y = (x - shift) * scale per row, then weight and bias.
-template <class T>
-void NormRows(const T* x, T* y, std::size_t rows, std::size_t n, const T* weight, const T* bias,
-              double eps, bool centre) {
-  for (std::size_t r = 0; r < rows; ++r) {
-    const T* row = x + r * n;
-    T* out = y + r * n;
-    double mean = 0;
-    if (centre) {
-      for (std::size_t k = 0; k < n; ++k) mean += row[k];
-      mean /= static_cast<double>(n);
-    }
-    double ss = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      const double d = static_cast<double>(row[k]) - mean;
-      ss += d * d;
-    }
-    const double scale = 1 / std::sqrt(ss / static_cast<double>(n) + eps);
-    for (std::size_t k = 0; k < n; ++k) {
-      double v = (static_cast<double>(row[k]) - mean) * scale;
-      if (weight != nullptr) v *= static_cast<double>(weight[k]);
-      if (bias != nullptr) v += static_cast<double>(bias[k]);
-      out[k] = static_cast<T>(v);
-    }
-  }
-}
-
-template <class T>
 const T* OptionalData(const Tensor& t) {
   return t.defined() ? t.data<T>() : nullptr;
 }
@@ -112,8 +54,12 @@ void Normalise(const Tensor& x, const Tensor& weight, const Tensor& bias, double
   const std::size_t rows = static_cast<std::size_t>(x.length()) / n;
   WithFloat(x.dtype(), [&](auto v) {
     using T = decltype(v);
-    NormRows(x.data<T>(), y.data<T>(), rows, n, OptionalData<T>(weight), OptionalData<T>(bias), eps,
-             centre);
+    if (centre) {
+      LayerNorm(x.data<T>(), y.data<T>(), rows, n, OptionalData<T>(weight), OptionalData<T>(bias),
+                eps);
+    } else {
+      RmsNorm(x.data<T>(), y.data<T>(), rows, n, OptionalData<T>(weight), eps);
+    }
   });
 }
 
@@ -124,7 +70,8 @@ void LogSoftmax(const Tensor& x, std::int64_t dim, Tensor& y) {
   if (x.length() == 0) return;
   WithFloat(x.dtype(), [&](auto v) {
     using T = decltype(v);
-    LogSoftmaxTyped(x.data<T>(), y.data<T>(), SplitAt(x.shape(), axis));
+    const Blocks b = SplitAt(x.shape(), axis);
+    LogSoftmax(x.data<T>(), y.data<T>(), b.outer, b.n, b.inner);
   });
 }
 
@@ -142,16 +89,7 @@ void BiasAdd(const Tensor& x, const Tensor& b, std::int64_t dim, Tensor& y) {
   if (x.length() == 0) return;
   WithFloat(x.dtype(), [&](auto v) {
     using T = decltype(v);
-    const T* xs = x.data<T>();
-    const T* bs = b.data<T>();
-    T* ys = y.data<T>();
-    for (std::size_t o = 0; o < s.outer; ++o) {
-      for (std::size_t c = 0; c < s.n; ++c) {
-        const std::size_t at = (o * s.n + c) * s.inner;
-        const T bias = bs[c];
-        for (std::size_t i = 0; i < s.inner; ++i) ys[at + i] = xs[at + i] + bias;
-      }
-    }
+    BiasAdd(x.data<T>(), b.data<T>(), y.data<T>(), s.outer, s.n, s.inner);
   });
 }
 

@@ -1,4 +1,4 @@
-// Softmax against a long double reference, on every SIMD target, over
+// Softmax and LogSoftmax against a long double reference, on every SIMD target, over
 // (outer, n, inner) shapes (n = 0, inner = 1 and inner > 1, lengths that are
 // not multiples of any vector length), x starting 0..3 elements past an
 // aligned address, out separate and out == x.
@@ -10,6 +10,7 @@
 // d_k eps the rounding of x_k - max in T, which exp turns into a relative
 // error; min_normal the flush of results below the normal range to 0. A
 // NaN reference (row containing NaN or +inf, row of -inf) requires NaN.
+// LogSoftmax: |got - y_k| <= (4 + n) eps max(1, |y_k|) (kernels/softmax.hpp).
 #include "kernels/softmax.hpp"
 
 #include <algorithm>
@@ -36,11 +37,19 @@ struct Shape {
   std::size_t outer, n, inner;
 };
 
-const std::vector<Shape> kShapes = {{1, 0, 1},    {3, 0, 4},  {0, 4, 1},  {1, 1, 1},   {4, 1, 1},
+const std::vector<Shape> kFixedShapes = {{1, 0, 1},    {3, 0, 4},  {0, 4, 1},  {1, 1, 1},   {4, 1, 1},
                                     {1, 1, 5},    {1, 2, 1},  {2, 15, 1}, {1, 16, 1},  {3, 17, 1},
                                     {1, 49, 1},   {2, 64, 1}, {1, 95, 1}, {2, 100, 1}, {1, 1024, 1},
                                     {2, 1001, 1}, {3, 5, 2},  {2, 7, 3},  {1, 10, 16}, {2, 4, 17},
                                     {1, 33, 31},  {2, 3, 64}, {1, 5, 65}, {2, 9, 100}, {1, 300, 7}};
+
+// The fixed shapes, then every row length 1..70 (inner == 1, two rows).
+std::vector<Shape> AllShapes() {
+  std::vector<Shape> shapes = kFixedShapes;
+  for (std::size_t n = 1; n <= 70; ++n) shapes.push_back({2, n, 1});
+  return shapes;
+}
+const std::vector<Shape> kShapes = AllShapes();
 
 enum class Data { kOrdinary, kWide, kSpecials };
 
@@ -60,8 +69,9 @@ void Fill(T* x, const Shape& s, Data data, std::uint64_t seed) {
   for (std::size_t t = 0; t < 4; ++t) x[(t * 7919 + 5 * s.inner + 1) % count] = specials[t];
 }
 
-// Reference outputs of one (o, i) column, and their bounds.
-template <typename T>
+// Reference outputs of one (o, i) column, and their bounds; kLog: of
+// LogSoftmax, within (4 + n) eps max(1, |y|).
+template <bool kLog, typename T>
 void Reference(const std::vector<T>& column, std::vector<long double>& p,
                std::vector<long double>& bound) {
   using L = std::numeric_limits<T>;
@@ -80,6 +90,14 @@ void Reference(const std::vector<T>& column, std::vector<long double>& p,
     sum += p[k];
   }
   const long double eps = L::epsilon();
+  if constexpr (kLog) {
+    const long double lse = std::log(sum);
+    for (std::size_t k = 0; k < n; ++k) {
+      p[k] = nan ? p[k] : column[k] - max - lse;
+      bound[k] = (4 + n) * eps * std::max<long double>(1, std::fabs(p[k]));
+    }
+    return;
+  }
   for (std::size_t k = 0; k < n; ++k) {
     p[k] /= sum;
     const long double d = std::fabs(column[k] - max);
@@ -93,9 +111,11 @@ std::size_t MaxCount() {
   return count;
 }
 
-template <typename T>
+template <bool kLog, typename T>
 void CheckSoftmax(const char* name) {
   Report report(name, 1);
+  // LogSoftmax's largest error in eps max(1, |y|), for its spec's notes.
+  double max_eps = 0;
   PageEndArray<T> x_end(MaxCount()), out_end(MaxCount());
   for (const Shape& s : kShapes) {
     for (const Data data : {Data::kOrdinary, Data::kWide, Data::kSpecials}) {
@@ -110,7 +130,13 @@ void CheckSoftmax(const char* name) {
           Fill(x, s, data, 31 * count + placement);
           if (in_place) {
             std::copy(x, x + count, out);
-            k::Softmax(out, out, s.outer, s.n, s.inner);
+            if constexpr (kLog) {
+              k::LogSoftmax(out, out, s.outer, s.n, s.inner);
+            } else {
+              k::Softmax(out, out, s.outer, s.n, s.inner);
+            }
+          } else if constexpr (kLog) {
+            k::LogSoftmax(x, out, s.outer, s.n, s.inner);
           } else {
             k::Softmax(x, out, s.outer, s.n, s.inner);
           }
@@ -120,13 +146,16 @@ void CheckSoftmax(const char* name) {
               std::vector<T> column;
               for (std::size_t k = 0; k < s.n; ++k)
                 column.push_back(x[(o * s.n + k) * s.inner + i]);
-              Reference(column, p, bound);
+              Reference<kLog>(column, p, bound);
               for (std::size_t k = 0; k < s.n; ++k) {
                 const T got = out[(o * s.n + k) * s.inner + i];
-                const double error = std::isnan(p[k]) ? ExactError(got, p[k])
+                const double error = std::isnan(p[k]) || std::isinf(p[k]) ? ExactError(got, p[k])
                                      : std::isnan(got)
                                          ? kFail
                                          : static_cast<double>(std::fabs(got - p[k]) / bound[k]);
+                if (kLog && !std::isnan(p[k]) && !std::isnan(got)) {
+                  max_eps = std::max(max_eps, error * static_cast<double>(4 + s.n));
+                }
                 report.Add(got, error, [&] {
                   return "shape (" + std::to_string(s.outer) + ", " + std::to_string(s.n) + ", " +
                          std::to_string(s.inner) + ") data " +
@@ -145,6 +174,7 @@ void CheckSoftmax(const char* name) {
     }
   }
   report.Finish();
+  if (kLog) BOOST_TEST_MESSAGE(name << ": max error " << max_eps << " eps max(1, |y|)");
 }
 
 }  // namespace
@@ -152,11 +182,19 @@ void CheckSoftmax(const char* name) {
 BOOST_AUTO_TEST_SUITE(softmax)
 
 BOOST_AUTO_TEST_CASE(softmax_float32_within_bound) {
-  ForEachTarget([](std::int64_t) { CheckSoftmax<float>("Softmax<float32>"); });
+  ForEachTarget([](std::int64_t) { CheckSoftmax<false, float>("Softmax<float32>"); });
 }
 
 BOOST_AUTO_TEST_CASE(softmax_float64_within_bound) {
-  ForEachTarget([](std::int64_t) { CheckSoftmax<double>("Softmax<float64>"); });
+  ForEachTarget([](std::int64_t) { CheckSoftmax<false, double>("Softmax<float64>"); });
+}
+
+BOOST_AUTO_TEST_CASE(log_softmax_float32_within_bound) {
+  ForEachTarget([](std::int64_t) { CheckSoftmax<true, float>("LogSoftmax<float32>"); });
+}
+
+BOOST_AUTO_TEST_CASE(log_softmax_float64_within_bound) {
+  ForEachTarget([](std::int64_t) { CheckSoftmax<true, double>("LogSoftmax<float64>"); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -121,6 +121,38 @@ BOOST_AUTO_TEST_CASE(log_softmax) {
   check_tensor(opgen::nn::log_softmax(Tensor::from<float>({1, NAN}, {2})), DType::float32, {2}, {NAN, NAN});
 }
 
+// Rows longer than a vector (the Highway kernel's main loops and tail), a
+// -inf element (its log-probability is -inf), and rows that have none:
+// +inf, NaN, all -inf; along the last dimension and along dimension 0.
+BOOST_AUTO_TEST_CASE(log_softmax_long_rows_and_specials) {
+  const int n = 37;
+  std::vector<double> x(5 * n);
+  for (int i = 0; i < 5 * n; ++i) x[i] = std::sin(0.7 * i) * 20;
+  x[n + 5] = -INFINITY;
+  x[2 * n + 3] = INFINITY;
+  x[3 * n + 30] = NAN;
+  for (int k = 0; k < n; ++k) x[4 * n + k] = -INFINITY;
+  std::vector<double> want(5 * n), want0(5 * n);
+  for (int r = 0; r < 5; ++r) {
+    double m = -INFINITY, s = 0;
+    for (int k = 0; k < n; ++k) m = std::max(m, x[r * n + k]);
+    for (int k = 0; k < n; ++k) s += std::exp(x[r * n + k] - m);
+    for (int k = 0; k < n; ++k) want[r * n + k] = r >= 2 ? NAN : x[r * n + k] - m - std::log(s);
+  }
+  std::vector<float> xf(x.begin(), x.end());
+  check_tensor(opgen::nn::log_softmax(Tensor::from<float>(xf, {5, n})), DType::float32, {5, n}, want, 1e-6);
+  check_tensor(opgen::nn::log_softmax(Tensor::from<double>(x, {5, n})), DType::float64, {5, n}, want, 1e-14);
+  // Along dimension 0 of the transposed data: the same values, strided.
+  std::vector<double> xt(5 * n), wantt(5 * n);
+  for (int r = 0; r < 5; ++r) {
+    for (int k = 0; k < n; ++k) {
+      xt[k * 5 + r] = x[r * n + k];
+      wantt[k * 5 + r] = want[r * n + k];
+    }
+  }
+  check_tensor(opgen::nn::log_softmax(Tensor::from<double>(xt, {n, 5}), 0), DType::float64, {n, 5}, wantt, 1e-14);
+}
+
 BOOST_AUTO_TEST_CASE(normalisation) {
   const Tensor x = Tensor::from<double>({1, 2, 3, 4, 4, 4}, {2, 3});
   const double s1 = 1 / std::sqrt(2.0 / 3 + 1e-5);
@@ -137,11 +169,59 @@ BOOST_AUTO_TEST_CASE(normalisation) {
                {3 / std::sqrt(12.5 + 1e-6), 4 / std::sqrt(12.5 + 1e-6)}, 1e-6);
 }
 
+// float32 rows of 40 (past the vector loops): near 1000 (the mean must not
+// lose the deviations), near 1e20 (float squares overflow: the float64
+// path), a row holding NaN.
+BOOST_AUTO_TEST_CASE(normalisation_float32_rows) {
+  const int n = 40;
+  std::vector<double> x(3 * n);
+  for (int k = 0; k < n; ++k) {
+    x[k] = 1000 + std::round(std::sin(k) * 64) / 64;
+    x[n + k] = 1e20 * std::cos(k);
+    x[2 * n + k] = k;
+  }
+  x[2 * n + 7] = NAN;
+  std::vector<float> xf(x.begin(), x.end());
+  std::vector<double> ln(3 * n), rms(3 * n);
+  for (int r = 0; r < 3; ++r) {
+    double mean = 0, ss = 0, sq = 0;
+    for (int k = 0; k < n; ++k) mean += xf[r * n + k];
+    mean /= n;
+    for (int k = 0; k < n; ++k) {
+      const double v = xf[r * n + k];
+      ss += (v - mean) * (v - mean);
+      sq += v * v;
+    }
+    for (int k = 0; k < n; ++k) {
+      ln[r * n + k] = (xf[r * n + k] - mean) / std::sqrt(ss / n + 1e-5);
+      rms[r * n + k] = xf[r * n + k] / std::sqrt(sq / n + 1e-6);
+    }
+  }
+  const Tensor t = Tensor::from<float>(xf, {3, n});
+  check_tensor(opgen::nn::layer_norm(t), DType::float32, {3, n}, ln, 1e-6);
+  check_tensor(opgen::nn::rms_norm(t), DType::float32, {3, n}, rms, 1e-6);
+}
+
 BOOST_AUTO_TEST_CASE(bias_add) {
   const Tensor b3 = Tensor::from<double>({10, 20, 30}, {3});
   check_tensor(opgen::nn::bias_add(kX, b3), DType::float64, {2, 3}, {8, 19.5, 30, 10.5, 23, 70});
   check_tensor(opgen::nn::bias_add(kX, Tensor::from<double>({1, 2}, {2}), 0), DType::float64, {2, 3},
                {-1, 0.5, 1, 2.5, 5, 42});
+  // float32 NCHW (dim 1, blocks of 19 contiguous elements) and NHWC rows of
+  // 19 (longer than a vector of some targets, not a multiple of any).
+  std::vector<float> x(2 * 3 * 19);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i) * 0.5f;
+  std::vector<double> nchw(x.size()), nhwc(x.size());
+  std::vector<float> bc = {1, -2, 4};
+  std::vector<float> b19(19);
+  for (int c = 0; c < 19; ++c) b19[c] = static_cast<float>(c) - 9;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    nchw[i] = x[i] + bc[i / 19 % 3];
+    nhwc[i] = x[i] + b19[i % 19];
+  }
+  const Tensor t = Tensor::from<float>(x, {2, 3, 19});
+  check_tensor(opgen::nn::bias_add(t, Tensor::from<float>(bc, {3}), 1), DType::float32, {2, 3, 19}, nchw);
+  check_tensor(opgen::nn::bias_add(t, Tensor::from<float>(b19, {19})), DType::float32, {2, 3, 19}, nhwc);
 }
 
 BOOST_AUTO_TEST_CASE(dropout_follows_bernoulli) {

@@ -1,0 +1,364 @@
+// Row normalisation and bias kernels (see normalize.hpp), compiled once per
+// SIMD target by foreach_target.h and dispatched at run time.
+#include "kernels/normalize.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <type_traits>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/normalize.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "kernels/transform-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opgen::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The statistics of one row, accumulated in float64 lanes: float32 inputs
+// are loaded Lanes(dw) at a time (a half vector) and promoted, so that the
+// sums carry no rounding error worth mentioning for float32 rows.
+struct RowStats {
+  double mean_hi = 0, mean_lo = 0, scale = 0;
+};
+
+template <typename T, class DW, class DN>
+HWY_INLINE hn::Vec<DW> LoadWide(DW dw, DN dn, const T* p) {
+  if constexpr (std::is_same_v<T, double>) {
+    (void)dw;
+    return hn::LoadU(dn, p);
+  } else {
+    return hn::PromoteTo(dw, hn::LoadU(dn, p));
+  }
+}
+template <typename T, class DW, class DN>
+HWY_INLINE hn::Vec<DW> LoadWidePartial(DW dw, DN dn, const T* p, size_t count) {
+  const auto v = LoadPartial(dn, p, count, hn::Zero(dn));
+  if constexpr (std::is_same_v<T, double>) {
+    (void)dw;
+    return v;
+  } else {
+    return hn::PromoteTo(dw, v);
+  }
+}
+
+// Sum of the row, four accumulators (independent dependency chains).
+template <typename T>
+HWY_INLINE double RowSum(const T* x, size_t n) {
+  const hn::ScalableTag<double> dw;
+  const hn::Rebind<T, decltype(dw)> dn;
+  const size_t N = hn::Lanes(dw);
+  auto s0 = hn::Zero(dw), s1 = s0, s2 = s0, s3 = s0;
+  size_t k = 0;
+  if (n >= 4 * N) {
+    for (; k <= n - 4 * N; k += 4 * N) {
+      s0 = hn::Add(s0, LoadWide(dw, dn, x + k));
+      s1 = hn::Add(s1, LoadWide(dw, dn, x + k + N));
+      s2 = hn::Add(s2, LoadWide(dw, dn, x + k + 2 * N));
+      s3 = hn::Add(s3, LoadWide(dw, dn, x + k + 3 * N));
+    }
+  }
+  for (; k + N <= n; k += N) s0 = hn::Add(s0, LoadWide(dw, dn, x + k));
+  if (k < n) s1 = hn::Add(s1, LoadWidePartial(dw, dn, x + k, n - k));
+  return hn::GetLane(hn::SumOfLanes(dw, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+}
+
+// Sums of d = x - mean and of d^2 (mean 0: of x^2), two accumulators each.
+template <typename T>
+HWY_INLINE void CentredSums(const T* x, size_t n, double mean, double& sum_d, double& sum_d2) {
+  const hn::ScalableTag<double> dw;
+  const hn::Rebind<T, decltype(dw)> dn;
+  const size_t N = hn::Lanes(dw);
+  const auto m = hn::Set(dw, mean);
+  auto a0 = hn::Zero(dw), a1 = a0, q0 = a0, q1 = a0;
+  size_t k = 0;
+  if (n >= 2 * N) {
+    for (; k <= n - 2 * N; k += 2 * N) {
+      const auto d0 = hn::Sub(LoadWide(dw, dn, x + k), m);
+      const auto d1 = hn::Sub(LoadWide(dw, dn, x + k + N), m);
+      a0 = hn::Add(a0, d0);
+      a1 = hn::Add(a1, d1);
+      q0 = hn::MulAdd(d0, d0, q0);
+      q1 = hn::MulAdd(d1, d1, q1);
+    }
+  }
+  for (; k + N <= n; k += N) {
+    const auto d0 = hn::Sub(LoadWide(dw, dn, x + k), m);
+    a0 = hn::Add(a0, d0);
+    q0 = hn::MulAdd(d0, d0, q0);
+  }
+  if (k < n) {
+    // The padding lanes (0) must not add (0 - mean)^2.
+    const auto d1 =
+        hn::IfThenElseZero(hn::FirstN(dw, n - k), hn::Sub(LoadWidePartial(dw, dn, x + k, n - k), m));
+    a1 = hn::Add(a1, d1);
+    q1 = hn::MulAdd(d1, d1, q1);
+  }
+  sum_d = hn::GetLane(hn::SumOfLanes(dw, hn::Add(a0, a1)));
+  sum_d2 = hn::GetLane(hn::SumOfLanes(dw, hn::Add(q0, q1)));
+}
+
+// acc + the lanes of the float vector v, in float64 lanes.
+template <class DF, class DW>
+HWY_INLINE hn::Vec<DW> AddWidened(DF df, hn::Vec<DF> v, DW dw, hn::Vec<DW> acc) {
+  (void)df;
+#if HWY_TARGET == HWY_SCALAR
+  return hn::Add(acc, hn::PromoteTo(dw, v));
+#else
+  const hn::Half<DF> dh;
+  static_assert(hn::MaxLanes(dh) == hn::MaxLanes(DW()), "half a float vector per double vector");
+  // One addition on acc's dependency chain per call.
+  return hn::Add(acc, hn::Add(hn::PromoteTo(dw, hn::LowerHalf(dh, v)),
+                              hn::PromoteTo(dw, hn::UpperHalf(dh, v))));
+#endif
+}
+
+// float32 rows, one pass: the sums of d = x - shift and of d^2, shift
+// x[0] (layer_norm; the shifted-data algorithm, whose cancellation in
+// sum(d^2) - sum(d)^2 / n is harmless in float64) or 0 (rms_norm). Blocks
+// of 4 vectors are summed in float (two roundings each, pairwise) and
+// their sums added to float64 accumulators, so the float error does not
+// grow with n while most of the work stays in full float vectors.
+template <bool kCentre>
+HWY_INLINE void FloatSums(const float* x, size_t n, double& sum_d, double& sum_d2) {
+  const hn::ScalableTag<float> d;
+  const hn::Repartition<double, decltype(d)> dw;
+  const size_t N = hn::Lanes(d);
+  const auto shift = hn::Set(d, kCentre ? x[0] : 0.0f);
+  auto a = hn::Zero(dw), q = a;
+  size_t k = 0;
+  if (n >= 4 * N) {
+    for (; k <= n - 4 * N; k += 4 * N) {
+      const auto d0 = hn::Sub(hn::LoadU(d, x + k), shift);
+      const auto d1 = hn::Sub(hn::LoadU(d, x + k + N), shift);
+      const auto d2 = hn::Sub(hn::LoadU(d, x + k + 2 * N), shift);
+      const auto d3 = hn::Sub(hn::LoadU(d, x + k + 3 * N), shift);
+      if constexpr (kCentre) a = AddWidened(d, hn::Add(hn::Add(d0, d1), hn::Add(d2, d3)), dw, a);
+      const auto q01 = hn::MulAdd(d0, d0, hn::Mul(d1, d1));
+      const auto q23 = hn::MulAdd(d2, d2, hn::Mul(d3, d3));
+      q = AddWidened(d, hn::Add(q01, q23), dw, q);
+    }
+  }
+  for (; k < n; k += N) {
+    // The padding lanes hold the shift: d = 0 there.
+    const auto v = k + N <= n ? hn::LoadU(d, x + k) : LoadPartial(d, x + k, n - k, shift);
+    const auto d0 = hn::Sub(v, shift);
+    if constexpr (kCentre) a = AddWidened(d, d0, dw, a);
+    q = AddWidened(d, hn::Mul(d0, d0), dw, q);
+  }
+  sum_d = hn::GetLane(hn::SumOfLanes(dw, a));
+  sum_d2 = hn::GetLane(hn::SumOfLanes(dw, q));
+}
+
+template <typename T>
+HWY_INLINE RowStats Stats(const T* x, size_t n, double eps, bool centre) {
+  RowStats s;
+  const double count = static_cast<double>(n);
+  if constexpr (std::is_same_v<T, float>) {
+    double sum_d = 0, sum_d2 = 0;
+    if (centre) {
+      FloatSums<true>(x, n, sum_d, sum_d2);
+    } else {
+      FloatSums<false>(x, n, sum_d, sum_d2);
+    }
+    const double shift_mean = sum_d / count;
+    double var = sum_d2 / count - shift_mean * shift_mean;
+    var = var < 0 ? 0.0 : var;  // rounding may leave it just below 0
+    // d^2 in float may have overflowed (|d| > 1.8e19, or an infinity or
+    // NaN in the row) or lost bits below FLT_MIN (|d| < 1e-19): then the
+    // two float64 passes below decide. Not (a <= b) is also true for NaN.
+    if (HWY_LIKELY(sum_d2 <= 1e38 && var + eps >= 1e-30)) {
+      if (centre) {
+        const double mean = static_cast<double>(x[0]) + shift_mean;
+        s.mean_hi = static_cast<double>(static_cast<float>(mean));
+        s.mean_lo = mean - s.mean_hi;
+      }
+      s.scale = 1 / std::sqrt(var + eps);
+      return s;
+    }
+  }
+  // float64 (and the rare float32 rows above): two passes, the mean, then
+  // the sums of d = x - mean and d^2 in float64 lanes.
+  const double mean = centre ? RowSum(x, n) / count : 0.0;
+  double sum_d = 0, sum_d2 = 0;
+  CentredSums(x, n, mean, sum_d, sum_d2);
+  double var = sum_d2 / count;
+  if (centre) {
+    // The corrected two-pass algorithm: sum_d / n is the rounding error of
+    // the first mean, removed from the mean and (squared) from the variance.
+    const double correction = sum_d / count;
+    var -= correction * correction;
+    var = var < 0 ? 0.0 : var;  // rounding may leave it just below 0 (NaN stays)
+    // mean + correction as hi + lo, hi a T: mean - hi is exact.
+    s.mean_hi = static_cast<double>(static_cast<T>(mean + correction));
+    s.mean_lo = (mean - s.mean_hi) + correction;
+  }
+  s.scale = 1 / std::sqrt(var + eps);
+  return s;
+}
+
+// y = ((x - mean_hi) * scale - mean_lo * scale) [* w] [+ b] in T lanes:
+// x - mean_hi is exact or within half an ulp of itself, so the mean's own
+// rounding to T (large against the deviations of a row far from 0) never
+// reaches y.
+template <bool kWeight, bool kBias, class D, class V = hn::Vec<D>, typename T = hn::TFromD<D>>
+HWY_INLINE V NormOne(D d, V v, V hi, V lo_scale, V scale, const T* w, const T* b, size_t k,
+                     size_t count) {
+  const V y = hn::MulSub(hn::Sub(v, hi), scale, lo_scale);
+  const size_t N = hn::Lanes(d);
+  if constexpr (kWeight) {
+    const V wv = count == N ? hn::LoadU(d, w + k) : LoadPartial(d, w + k, count, hn::Zero(d));
+    if constexpr (kBias) {
+      const V bv = count == N ? hn::LoadU(d, b + k) : LoadPartial(d, b + k, count, hn::Zero(d));
+      return hn::MulAdd(y, wv, bv);
+    }
+    return hn::Mul(y, wv);
+  } else if constexpr (kBias) {
+    const V bv = count == N ? hn::LoadU(d, b + k) : LoadPartial(d, b + k, count, hn::Zero(d));
+    return hn::Add(y, bv);
+  }
+  return y;
+}
+
+template <bool kWeight, bool kBias, typename T>
+HWY_INLINE void NormRows(const T* x, T* out, size_t rows, size_t n, const T* w, const T* b,
+                         double eps, bool centre) {
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  for (size_t r = 0; r < rows; ++r) {
+    const T* row = x + r * n;
+    T* o = out + r * n;
+    const RowStats s = Stats(row, n, eps, centre);
+    const auto hi = hn::Set(d, static_cast<T>(s.mean_hi));
+    const auto lo = hn::Set(d, static_cast<T>(s.mean_lo * s.scale));
+    const auto scale = hn::Set(d, static_cast<T>(s.scale));
+    size_t k = 0;
+    if (n >= 2 * N) {
+      for (; k <= n - 2 * N; k += 2 * N) {
+        const auto y0 = NormOne<kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N);
+        const auto y1 =
+            NormOne<kWeight, kBias>(d, hn::LoadU(d, row + k + N), hi, lo, scale, w, b, k + N, N);
+        hn::StoreU(y0, d, o + k);
+        hn::StoreU(y1, d, o + k + N);
+      }
+    }
+    for (; k + N <= n; k += N) {
+      hn::StoreU(NormOne<kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N), d,
+                 o + k);
+    }
+    if (k < n) {
+      const size_t rest = n - k;
+      const auto v = LoadPartial(d, row + k, rest, hn::Zero(d));
+      StorePartial(d, NormOne<kWeight, kBias>(d, v, hi, lo, scale, w, b, k, rest), rest, o + k);
+    }
+  }
+}
+
+template <typename T>
+HWY_INLINE void Normalise(const T* x, T* out, size_t rows, size_t n, const T* w, const T* b,
+                          double eps, bool centre) {
+  if (n == 0) return;
+  if (w != nullptr && b != nullptr) return NormRows<true, true>(x, out, rows, n, w, b, eps, centre);
+  if (w != nullptr) return NormRows<true, false>(x, out, rows, n, w, b, eps, centre);
+  if (b != nullptr) return NormRows<false, true>(x, out, rows, n, w, b, eps, centre);
+  NormRows<false, false>(x, out, rows, n, w, b, eps, centre);
+}
+
+void LayerNormF32(const float* x, float* out, size_t rows, size_t n, const float* w,
+                  const float* b, double eps) {
+  Normalise(x, out, rows, n, w, b, eps, true);
+}
+void LayerNormF64(const double* x, double* out, size_t rows, size_t n, const double* w,
+                  const double* b, double eps) {
+  Normalise(x, out, rows, n, w, b, eps, true);
+}
+void RmsNormF32(const float* x, float* out, size_t rows, size_t n, const float* w, double eps) {
+  Normalise(x, out, rows, n, w, static_cast<const float*>(nullptr), eps, false);
+}
+void RmsNormF64(const double* x, double* out, size_t rows, size_t n, const double* w,
+                double eps) {
+  Normalise(x, out, rows, n, w, static_cast<const double*>(nullptr), eps, false);
+}
+
+struct AddOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    return hn::Add(a, b);
+  }
+};
+template <typename T>
+struct AddScalarOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return hn::Add(v, hn::Set(d, value));
+  }
+  T value;
+};
+
+// inner == 1: b is added to every row of n elements; else b[c] to each
+// contiguous block of inner elements.
+template <typename T>
+HWY_INLINE void BiasAddT(const T* x, const T* b, T* out, size_t outer, size_t n, size_t inner) {
+  const hn::ScalableTag<T> d;
+  for (size_t o = 0; o < outer; ++o) {
+    const size_t at = o * n * inner;
+    if (inner == 1) {
+      BinaryTransform(d, x + at, b, out + at, n, AddOp{});
+      continue;
+    }
+    for (size_t c = 0; c < n; ++c) {
+      UnaryTransform(d, x + at + c * inner, out + at + c * inner, inner, AddScalarOp<T>{b[c]});
+    }
+  }
+}
+
+void BiasAddF32(const float* x, const float* b, float* out, size_t outer, size_t n, size_t inner) {
+  BiasAddT(x, b, out, outer, n, inner);
+}
+void BiasAddF64(const double* x, const double* b, double* out, size_t outer, size_t n,
+                size_t inner) {
+  BiasAddT(x, b, out, outer, n, inner);
+}
+
+}  // namespace opgen::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace opgen::kernels {
+
+HWY_EXPORT(LayerNormF32);
+HWY_EXPORT(LayerNormF64);
+HWY_EXPORT(RmsNormF32);
+HWY_EXPORT(RmsNormF64);
+HWY_EXPORT(BiasAddF32);
+HWY_EXPORT(BiasAddF64);
+
+void LayerNorm(const float* x, float* out, std::size_t rows, std::size_t n, const float* weight,
+               const float* bias, double eps) {
+  HWY_DYNAMIC_DISPATCH(LayerNormF32)(x, out, rows, n, weight, bias, eps);
+}
+void LayerNorm(const double* x, double* out, std::size_t rows, std::size_t n,
+               const double* weight, const double* bias, double eps) {
+  HWY_DYNAMIC_DISPATCH(LayerNormF64)(x, out, rows, n, weight, bias, eps);
+}
+void RmsNorm(const float* x, float* out, std::size_t rows, std::size_t n, const float* weight,
+             double eps) {
+  HWY_DYNAMIC_DISPATCH(RmsNormF32)(x, out, rows, n, weight, eps);
+}
+void RmsNorm(const double* x, double* out, std::size_t rows, std::size_t n, const double* weight,
+             double eps) {
+  HWY_DYNAMIC_DISPATCH(RmsNormF64)(x, out, rows, n, weight, eps);
+}
+void BiasAdd(const float* x, const float* b, float* out, std::size_t outer, std::size_t n,
+             std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(BiasAddF32)(x, b, out, outer, n, inner);
+}
+void BiasAdd(const double* x, const double* b, double* out, std::size_t outer, std::size_t n,
+             std::size_t inner) {
+  HWY_DYNAMIC_DISPATCH(BiasAddF64)(x, b, out, outer, n, inner);
+}
+
+}  // namespace opgen::kernels
+#endif  // HWY_ONCE
