@@ -118,27 +118,41 @@ HWY_INLINE hn::Vec<DW> AddWidened(DF df, hn::Vec<DF> v, DW dw, hn::Vec<DW> acc) 
 // float32 rows, one pass: the sums of d = x - shift and of d^2, shift
 // x[0] (layer_norm; the shifted-data algorithm, whose cancellation in
 // sum(d^2) - sum(d)^2 / n is harmless in float64) or 0 (rms_norm). Blocks
-// of 4 vectors are summed in float (two roundings each, pairwise) and
-// their sums added to float64 accumulators, so the float error does not
-// grow with n while most of the work stays in full float vectors.
+// of 8 vectors are summed in float (a few roundings per term) and their
+// sums added to float64 accumulators, so the float error does not grow
+// with n while most of the work stays in full float vectors.
 template <bool kCentre>
 HWY_INLINE void FloatSums(const float* x, size_t n, double& sum_d, double& sum_d2) {
   const hn::ScalableTag<float> d;
   const hn::Repartition<double, decltype(d)> dw;
   const size_t N = hn::Lanes(d);
   const auto shift = hn::Set(d, kCentre ? x[0] : 0.0f);
+  const auto load = [&](const float* p) {
+    return kCentre ? hn::Sub(hn::LoadU(d, p), shift) : hn::LoadU(d, p);
+  };
   auto a = hn::Zero(dw), q = a;
   size_t k = 0;
-  if (n >= 4 * N) {
-    for (; k <= n - 4 * N; k += 4 * N) {
-      const auto d0 = hn::Sub(hn::LoadU(d, x + k), shift);
-      const auto d1 = hn::Sub(hn::LoadU(d, x + k + N), shift);
-      const auto d2 = hn::Sub(hn::LoadU(d, x + k + 2 * N), shift);
-      const auto d3 = hn::Sub(hn::LoadU(d, x + k + 3 * N), shift);
-      if constexpr (kCentre) a = AddWidened(d, hn::Add(hn::Add(d0, d1), hn::Add(d2, d3)), dw, a);
-      const auto q01 = hn::MulAdd(d0, d0, hn::Mul(d1, d1));
-      const auto q23 = hn::MulAdd(d2, d2, hn::Mul(d3, d3));
-      q = AddWidened(d, hn::Add(q01, q23), dw, q);
+  if (n >= 8 * N) {
+    for (; k <= n - 8 * N; k += 8 * N) {
+      const auto d0 = load(x + k);
+      const auto d1 = load(x + k + N);
+      const auto d2 = load(x + k + 2 * N);
+      const auto d3 = load(x + k + 3 * N);
+      const auto d4 = load(x + k + 4 * N);
+      const auto d5 = load(x + k + 5 * N);
+      const auto d6 = load(x + k + 6 * N);
+      const auto d7 = load(x + k + 7 * N);
+      if constexpr (kCentre) {
+        const auto s03 = hn::Add(hn::Add(d0, d1), hn::Add(d2, d3));
+        const auto s47 = hn::Add(hn::Add(d4, d5), hn::Add(d6, d7));
+        a = AddWidened(d, hn::Add(s03, s47), dw, a);
+      }
+      // Two chains of four squares (at most five roundings per term).
+      auto q03 = hn::MulAdd(d0, d0, hn::Mul(d1, d1));
+      auto q47 = hn::MulAdd(d4, d4, hn::Mul(d5, d5));
+      q03 = hn::MulAdd(d3, d3, hn::MulAdd(d2, d2, q03));
+      q47 = hn::MulAdd(d7, d7, hn::MulAdd(d6, d6, q47));
+      q = AddWidened(d, hn::Add(q03, q47), dw, q);
     }
   }
   for (; k < n; k += N) {
@@ -203,10 +217,19 @@ HWY_INLINE RowStats Stats(const T* x, size_t n, double eps, bool centre) {
 // x - mean_hi is exact or within half an ulp of itself, so the mean's own
 // rounding to T (large against the deviations of a row far from 0) never
 // reaches y.
-template <bool kWeight, bool kBias, class D, class V = hn::Vec<D>, typename T = hn::TFromD<D>>
+// Without kCentre (rms_norm) just y = x * scale [* w].
+template <bool kCentre, bool kWeight, bool kBias, class D, class V = hn::Vec<D>,
+          typename T = hn::TFromD<D>>
 HWY_INLINE V NormOne(D d, V v, V hi, V lo_scale, V scale, const T* w, const T* b, size_t k,
                      size_t count) {
-  const V y = hn::MulSub(hn::Sub(v, hi), scale, lo_scale);
+  V y;
+  if constexpr (kCentre) {
+    y = hn::MulSub(hn::Sub(v, hi), scale, lo_scale);
+  } else {
+    (void)hi;
+    (void)lo_scale;
+    y = hn::Mul(v, scale);
+  }
   const size_t N = hn::Lanes(d);
   if constexpr (kWeight) {
     const V wv = count == N ? hn::LoadU(d, w + k) : LoadPartial(d, w + k, count, hn::Zero(d));
@@ -222,36 +245,36 @@ HWY_INLINE V NormOne(D d, V v, V hi, V lo_scale, V scale, const T* w, const T* b
   return y;
 }
 
-template <bool kWeight, bool kBias, typename T>
+template <bool kCentre, bool kWeight, bool kBias, typename T>
 HWY_INLINE void NormRows(const T* x, T* out, size_t rows, size_t n, const T* w, const T* b,
-                         double eps, bool centre) {
+                         double eps) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
   for (size_t r = 0; r < rows; ++r) {
     const T* row = x + r * n;
     T* o = out + r * n;
-    const RowStats s = Stats(row, n, eps, centre);
+    const RowStats s = Stats(row, n, eps, kCentre);
     const auto hi = hn::Set(d, static_cast<T>(s.mean_hi));
     const auto lo = hn::Set(d, static_cast<T>(s.mean_lo * s.scale));
     const auto scale = hn::Set(d, static_cast<T>(s.scale));
     size_t k = 0;
     if (n >= 2 * N) {
       for (; k <= n - 2 * N; k += 2 * N) {
-        const auto y0 = NormOne<kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N);
+        const auto y0 = NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N);
         const auto y1 =
-            NormOne<kWeight, kBias>(d, hn::LoadU(d, row + k + N), hi, lo, scale, w, b, k + N, N);
+            NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k + N), hi, lo, scale, w, b, k + N, N);
         hn::StoreU(y0, d, o + k);
         hn::StoreU(y1, d, o + k + N);
       }
     }
     for (; k + N <= n; k += N) {
-      hn::StoreU(NormOne<kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N), d,
+      hn::StoreU(NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N), d,
                  o + k);
     }
     if (k < n) {
       const size_t rest = n - k;
       const auto v = LoadPartial(d, row + k, rest, hn::Zero(d));
-      StorePartial(d, NormOne<kWeight, kBias>(d, v, hi, lo, scale, w, b, k, rest), rest, o + k);
+      StorePartial(d, NormOne<kCentre, kWeight, kBias>(d, v, hi, lo, scale, w, b, k, rest), rest, o + k);
     }
   }
 }
@@ -260,10 +283,15 @@ template <typename T>
 HWY_INLINE void Normalise(const T* x, T* out, size_t rows, size_t n, const T* w, const T* b,
                           double eps, bool centre) {
   if (n == 0) return;
-  if (w != nullptr && b != nullptr) return NormRows<true, true>(x, out, rows, n, w, b, eps, centre);
-  if (w != nullptr) return NormRows<true, false>(x, out, rows, n, w, b, eps, centre);
-  if (b != nullptr) return NormRows<false, true>(x, out, rows, n, w, b, eps, centre);
-  NormRows<false, false>(x, out, rows, n, w, b, eps, centre);
+  if (!centre) {
+    // rms_norm: no bias.
+    if (w != nullptr) return NormRows<false, true, false>(x, out, rows, n, w, b, eps);
+    return NormRows<false, false, false>(x, out, rows, n, w, b, eps);
+  }
+  if (w != nullptr && b != nullptr) return NormRows<true, true, true>(x, out, rows, n, w, b, eps);
+  if (w != nullptr) return NormRows<true, true, false>(x, out, rows, n, w, b, eps);
+  if (b != nullptr) return NormRows<true, false, true>(x, out, rows, n, w, b, eps);
+  NormRows<true, false, false>(x, out, rows, n, w, b, eps);
 }
 
 void LayerNormF32(const float* x, float* out, size_t rows, size_t n, const float* w,
