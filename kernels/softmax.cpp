@@ -253,6 +253,40 @@ HWY_INLINE void LogSoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inne
   }
 }
 
+// LogSoftmaxColumns for 4 vectors of columns at once (as SoftmaxColumns4).
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inner) {
+  const size_t N = hn::Lanes(d);
+  auto m0 = hn::Neg(hn::Inf(d)), m1 = m0, m2 = m0, m3 = m0;
+  for (size_t k = 0; k < n; ++k) {
+    const T* p = x + k * inner;
+    m0 = hn::Max(m0, hn::LoadU(d, p));
+    m1 = hn::Max(m1, hn::LoadU(d, p + N));
+    m2 = hn::Max(m2, hn::LoadU(d, p + 2 * N));
+    m3 = hn::Max(m3, hn::LoadU(d, p + 3 * N));
+  }
+  auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
+  for (size_t k = 0; k < n; ++k) {
+    const T* p = x + k * inner;
+    s0 = hn::Add(s0, SoftmaxExp(d, hn::Sub(hn::LoadU(d, p), m0)));
+    s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(hn::LoadU(d, p + N), m1)));
+    s2 = hn::Add(s2, SoftmaxExp(d, hn::Sub(hn::LoadU(d, p + 2 * N), m2)));
+    s3 = hn::Add(s3, SoftmaxExp(d, hn::Sub(hn::LoadU(d, p + 3 * N), m3)));
+  }
+  s0 = LogFull(d, s0);
+  s1 = LogFull(d, s1);
+  s2 = LogFull(d, s2);
+  s3 = LogFull(d, s3);
+  for (size_t k = 0; k < n; ++k) {
+    const T* p = x + k * inner;
+    T* q = out + k * inner;
+    hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, p), m0), s0), d, q);
+    hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, p + N), m1), s1), d, q + N);
+    hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, p + 2 * N), m2), s2), d, q + 2 * N);
+    hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, p + 3 * N), m3), s3), d, q + 3 * N);
+  }
+}
+
 template <typename T>
 HWY_INLINE void LogSoftmax(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
@@ -266,6 +300,7 @@ HWY_INLINE void LogSoftmax(const T* x, T* out, size_t outer, size_t n, size_t in
       continue;
     }
     size_t i = 0;
+    for (; i + 4 * N <= inner; i += 4 * N) LogSoftmaxColumns4(d, xo + i, oo + i, n, inner);
     for (; i + N <= inner; i += N) LogSoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
     if (i < inner) LogSoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
   }
