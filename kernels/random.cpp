@@ -40,7 +40,17 @@ namespace hn = hwy::HWY_NAMESPACE;
 constexpr std::size_t kGroupWords = philox::kGroupWords;
 constexpr std::size_t kBatchGroups = 4;  // groups per Philox call (64 blocks)
 
-#if HWY_TARGET != HWY_SCALAR
+// The state of several vectors in flight lives in arrays of vectors, which
+// sizeless (SVE, RVV) vector types cannot form: those targets, and the
+// scalar one, compute one vector at a time through the word buffer.
+#undef OPGEN_PHILOX_ARRAYS
+#if HWY_TARGET == HWY_SCALAR || HWY_HAVE_SCALABLE
+#define OPGEN_PHILOX_ARRAYS 0
+#else
+#define OPGEN_PHILOX_ARRAYS 1
+#endif
+
+#if OPGEN_PHILOX_ARRAYS
 // Independent vectors of blocks in flight: each round is a chain of
 // multiply (3-5 cycles), shift and xor, so one vector alone leaves the
 // multiplier idle most of the time. 4 x 4 state vectors fit in 32
@@ -119,6 +129,41 @@ HWY_INLINE void PhiloxGroups(std::uint64_t seed, std::uint64_t group0, std::size
       for (std::size_t k = 0; k < 4; ++k) w[g * kGroupWords + 16 * k + l] = c[k];
     }
   }
+#elif !OPGEN_PHILOX_ARRAYS
+  // One vector of blocks at a time (see PhiloxVectors for the layout).
+  const hn::CappedTag<std::uint64_t, 16> d64;
+  const hn::Repartition<std::uint32_t, decltype(d64)> d32;
+  const hn::Rebind<std::uint32_t, decltype(d64)> d32h;
+  const std::size_t N = hn::Lanes(d64);
+  const auto m0 = hn::BitCast(d32, hn::Set(d64, philox::kM0));
+  const auto m1 = hn::BitCast(d32, hn::Set(d64, philox::kM1));
+  const auto k0 = static_cast<std::uint32_t>(seed);
+  const auto k1 = static_cast<std::uint32_t>(seed >> 32);
+  for (std::size_t g = 0; g < groups; ++g) {
+    for (std::size_t s = 0; s < 16; s += N) {
+      const auto b = hn::Iota(d64, (group0 + g) * 16 + s);
+      auto c0 = b;
+      auto c1 = hn::ShiftRight<32>(b);
+      auto c2 = hn::Zero(d64);
+      auto c3 = hn::Zero(d64);
+      std::uint32_t r0 = k0, r1 = k1;
+      for (int r = 0; r < philox::kRounds; ++r) {
+        const auto p0 = hn::MulEven(hn::BitCast(d32, c0), m0);
+        const auto p1 = hn::MulEven(hn::BitCast(d32, c2), m1);
+        c0 = hn::Xor3(hn::ShiftRight<32>(p1), c1, hn::Set(d64, r0));
+        c1 = p1;
+        c2 = hn::Xor3(hn::ShiftRight<32>(p0), c3, hn::Set(d64, r1));
+        c3 = p0;
+        r0 += philox::kW0;
+        r1 += philox::kW1;
+      }
+      std::uint32_t* row = w + g * kGroupWords + s;
+      hn::StoreU(hn::TruncateTo(d32h, c0), d32h, row);
+      hn::StoreU(hn::TruncateTo(d32h, c1), d32h, row + 16);
+      hn::StoreU(hn::TruncateTo(d32h, c2), d32h, row + 32);
+      hn::StoreU(hn::TruncateTo(d32h, c3), d32h, row + 48);
+    }
+  }
 #else
   const hn::CappedTag<std::uint64_t, 16> d64;
   const hn::Repartition<std::uint32_t, decltype(d64)> d32;
@@ -188,7 +233,7 @@ HWY_INLINE void RunStream(std::uint64_t seed, std::uint64_t first, const TX* x, 
   }
 }
 
-#if HWY_TARGET != HWY_SCALAR
+#if OPGEN_PHILOX_ARRAYS
 // Row k of the words of vectors v and v + 1 of PhiloxVectors (adjacent
 // blocks) as one vector of 2 N 32-bit words.
 template <class V64, class D32 = hn::Repartition<std::uint32_t, hn::DFromV<V64>>>
@@ -217,7 +262,7 @@ HWY_INLINE V64 RowValues(const V64 (&c)[4][kInFlight], std::size_t k, std::size_
 template <std::size_t kPerGroup, typename TX, typename T, class Transform, class Rows>
 HWY_INLINE void RunRows(std::uint64_t seed, std::uint64_t first, const TX* x, T* out, std::size_t n,
                         const Transform& transform, const Rows& rows) {
-#if HWY_TARGET == HWY_SCALAR
+#if !OPGEN_PHILOX_ARRAYS
   (void)rows;
   RunStream<kPerGroup>(seed, first, x, out, n, transform);
 #else
@@ -413,7 +458,7 @@ HWY_INLINE hn::Vec<D> UnitDouble(D d, const std::uint32_t* lo, const std::uint32
   return UnitDoubleBits(d, v, open0);
 }
 
-#if HWY_TARGET != HWY_SCALAR
+#if OPGEN_PHILOX_ARRAYS
 // The unit uniforms of RunRows' fast path: float (one 32-bit word each)
 // from row k of vectors v, v + 1 (2 N lanes); double (one 64-bit value
 // each) from rows k, k + 1 of vector v (N lanes).
@@ -442,7 +487,7 @@ HWY_INLINE hn::Vec<D> Unit(D d, const std::uint32_t* w, std::size_t e, bool open
   }
 }
 
-#if HWY_TARGET != HWY_SCALAR
+#if OPGEN_PHILOX_ARRAYS
 // fn(o, u) for the unit uniforms u of RunRows' rows(i, c, v), o the offset
 // of their elements from i: 64 float elements (4 rows of 2 N words) or 32
 // double elements (2 row pairs of 2 vectors of N values).
