@@ -337,9 +337,16 @@ HWY_INLINE VF HypotFloat(DF df, VF x, VF y) {
   return DemoteToFloat(df, fixed);
 }
 
+// float32 on AVX2/AVX-512: RsqrtAccurate when every lane is a normal
+// positive number (most vectors), 1 / Sqrt(x) otherwise.
 struct RsqrtOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
+#if OPGEN_RSQRT_NEWTON
+    if constexpr (sizeof(hn::TFromD<D>) == 4) {
+      if (HWY_LIKELY(hn::AllTrue(d, RsqrtAccurateInRange(d, v)))) return RsqrtAccurate(d, v);
+    }
+#endif
     return hn::Div(hn::Set(d, hn::TFromD<D>{1}), hn::Sqrt(v));
   }
 };
