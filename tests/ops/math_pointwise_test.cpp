@@ -46,8 +46,9 @@ BOOST_AUTO_TEST_CASE(elementary_functions) {
                map(kValues, [](double v) { return std::cos(v); }), tol);
   check_tensor(opgen::math::erf(x), DType::float64, {2, 4},
                map(kValues, [](double v) { return std::erf(v); }), tol);
+  // float32 erf is within 7 ulp (4.2e-7 near 1; see math.erf's notes).
   check_tensor(opgen::math::erf(xf), DType::float32, {8},
-               map(kValues, [](double v) { return double(std::erf(float(v))); }), 1e-7);
+               map(kValues, [](double v) { return double(std::erf(float(v))); }), 5e-7);
   check_tensor(opgen::math::reciprocal(x), DType::float64, {2, 4},
                map(kValues, [](double v) { return 1 / v; }));
   const Tensor p = Tensor::from<double>({0.25, 1, 3, 1e10}, {4});
