@@ -40,7 +40,7 @@ OPGEN_ACTIVATION(Mish)
 #undef OPGEN_ACTIVATION
 
 /// x for x > 0, else alpha (e^x - 1); alpha is first rounded to the element
-/// type. <= 3 ulp of max(|result|, alpha min_normal) (2.4).
+/// type. <= 3 ulp of max(|result|, alpha min_normal) (2.4; float32 1.24).
 void Elu(const float* x, float* out, std::size_t n, double alpha);
 void Elu(const double* x, double* out, std::size_t n, double alpha);
 
