@@ -107,11 +107,15 @@ HWY_INLINE hn::Vec<DW> AddWidened(DF df, hn::Vec<DF> v, DW dw, hn::Vec<DW> acc) 
 #if HWY_TARGET == HWY_SCALAR
   return hn::Add(acc, hn::PromoteTo(dw, v));
 #else
+  (void)dw;
+  // Half a float vector per double vector: promote through the tag of that
+  // half (on scalable targets it differs from DW in its kPow2 only, so the
+  // vector types are the same).
   const hn::Half<DF> dh;
-  static_assert(hn::MaxLanes(dh) == hn::MaxLanes(DW()), "half a float vector per double vector");
+  const hn::Rebind<double, decltype(dh)> dwh;
   // One addition on acc's dependency chain per call.
-  return hn::Add(acc, hn::Add(hn::PromoteTo(dw, hn::LowerHalf(dh, v)),
-                              hn::PromoteTo(dw, hn::UpperHalf(dh, v))));
+  return hn::Add(acc, hn::Add(hn::PromoteTo(dwh, hn::LowerHalf(dh, v)),
+                              hn::PromoteTo(dwh, hn::UpperHalf(dh, v))));
 #endif
 }
 
