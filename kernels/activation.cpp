@@ -201,6 +201,7 @@ void EluF64(const double* x, double* out, size_t n, double alpha) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 // clang-format off
@@ -208,10 +209,10 @@ namespace opgen::kernels {
   HWY_EXPORT(Name##F32);                                                     \
   HWY_EXPORT(Name##F64);                                                     \
   void Name(const float* x, float* out, std::size_t n) {                     \
-    HWY_DYNAMIC_DISPATCH(Name##F32)(x, out, n);                              \
+    OPGEN_DYNAMIC_DISPATCH(Name##F32)(x, out, n);                              \
   }                                                                          \
   void Name(const double* x, double* out, std::size_t n) {                   \
-    HWY_DYNAMIC_DISPATCH(Name##F64)(x, out, n);                              \
+    OPGEN_DYNAMIC_DISPATCH(Name##F64)(x, out, n);                              \
   }
 // clang-format on
 OPGEN_EXPORT_ACTIVATION(Relu6)
@@ -227,10 +228,10 @@ OPGEN_EXPORT_ACTIVATION(Mish)
 HWY_EXPORT(EluF32);
 HWY_EXPORT(EluF64);
 void Elu(const float* x, float* out, std::size_t n, double alpha) {
-  HWY_DYNAMIC_DISPATCH(EluF32)(x, out, n, static_cast<float>(alpha));
+  OPGEN_DYNAMIC_DISPATCH(EluF32)(x, out, n, static_cast<float>(alpha));
 }
 void Elu(const double* x, double* out, std::size_t n, double alpha) {
-  HWY_DYNAMIC_DISPATCH(EluF64)(x, out, n, alpha);
+  OPGEN_DYNAMIC_DISPATCH(EluF64)(x, out, n, alpha);
 }
 
 }  // namespace opgen::kernels

@@ -101,13 +101,14 @@ void NotI64(const int64_t* x, int64_t* out, size_t n) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 // clang-format off
 #define OPGEN_EXPORT_BINARY(Name, Suffix, T)                                 \
   HWY_EXPORT(Name##Suffix);                                                  \
   void Name(const T* x, const T* y, T* out, std::size_t n) {                 \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
   }
 #define OPGEN_EXPORT_BINARY_INT(Name)                                        \
   OPGEN_EXPORT_BINARY(Name, I32, std::int32_t)                               \
@@ -126,10 +127,10 @@ OPGEN_EXPORT_BINARY_INT(RightShift)
 HWY_EXPORT(NotI32);
 HWY_EXPORT(NotI64);
 void Not(const std::int32_t* x, std::int32_t* out, std::size_t n) {
-  HWY_DYNAMIC_DISPATCH(NotI32)(x, out, n);
+  OPGEN_DYNAMIC_DISPATCH(NotI32)(x, out, n);
 }
 void Not(const std::int64_t* x, std::int64_t* out, std::size_t n) {
-  HWY_DYNAMIC_DISPATCH(NotI64)(x, out, n);
+  OPGEN_DYNAMIC_DISPATCH(NotI64)(x, out, n);
 }
 
 }  // namespace opgen::kernels

@@ -245,13 +245,14 @@ void LogicalNotB(const bool* x, bool* out, size_t n) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 // clang-format off
 #define OPGEN_EXPORT_COMPARE(Name, Suffix, T)                                \
   HWY_EXPORT(Name##Suffix);                                                  \
   void Name(const T* x, const T* y, bool* out, std::size_t n) {              \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
   }
 #define OPGEN_EXPORT_COMPARE_ALL(Name)                                       \
   OPGEN_EXPORT_COMPARE(Name, F32, float)                                     \
@@ -261,13 +262,13 @@ namespace opgen::kernels {
 #define OPGEN_EXPORT_TEST(Name, Suffix, T)                                   \
   HWY_EXPORT(Name##Suffix);                                                  \
   void Name(const T* x, bool* out, std::size_t n) {                          \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
   }
 #define OPGEN_EXPORT_WHERE(Suffix, T)                                        \
   HWY_EXPORT(Where##Suffix);                                                 \
   void Where(const bool* cond, const T* x, const T* y, T* out,               \
              std::size_t n) {                                                \
-    HWY_DYNAMIC_DISPATCH(Where##Suffix)(cond, x, y, out, n);                 \
+    OPGEN_DYNAMIC_DISPATCH(Where##Suffix)(cond, x, y, out, n);                 \
   }
 // clang-format on
 
@@ -290,13 +291,13 @@ HWY_EXPORT(LogicalAndB);
 HWY_EXPORT(LogicalOrB);
 HWY_EXPORT(LogicalNotB);
 void LogicalAnd(const bool* x, const bool* y, bool* out, std::size_t n) {
-  HWY_DYNAMIC_DISPATCH(LogicalAndB)(x, y, out, n);
+  OPGEN_DYNAMIC_DISPATCH(LogicalAndB)(x, y, out, n);
 }
 void LogicalOr(const bool* x, const bool* y, bool* out, std::size_t n) {
-  HWY_DYNAMIC_DISPATCH(LogicalOrB)(x, y, out, n);
+  OPGEN_DYNAMIC_DISPATCH(LogicalOrB)(x, y, out, n);
 }
 void LogicalNot(const bool* x, bool* out, std::size_t n) {
-  HWY_DYNAMIC_DISPATCH(LogicalNotB)(x, out, n);
+  OPGEN_DYNAMIC_DISPATCH(LogicalNotB)(x, out, n);
 }
 
 #undef OPGEN_EXPORT_COMPARE

@@ -223,6 +223,7 @@ void ClipI64(const int64_t* x, int64_t* out, size_t n, int64_t lo, int64_t hi) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 namespace {
 
@@ -276,12 +277,12 @@ T IntegerBound(double bound, bool lower) {
 #define OPGEN_EXPORT_BINARY(Name, Suffix, T)                                 \
   HWY_EXPORT(Name##Suffix);                                                  \
   void Name(const T* x, const T* y, T* out, std::size_t n) {                 \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, y, out, n);                        \
   }
 #define OPGEN_EXPORT_UNARY(Name, Suffix, T)                                  \
   HWY_EXPORT(Name##Suffix);                                                  \
   void Name(const T* x, T* out, std::size_t n) {                             \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
   }
 #define OPGEN_EXPORT_BINARY_FLOAT(Name)                                      \
   OPGEN_EXPORT_BINARY(Name, F32, float) OPGEN_EXPORT_BINARY(Name, F64, double)
@@ -328,10 +329,10 @@ void Div(const std::int64_t* x, const std::int64_t* y, std::int64_t* out, std::s
 HWY_EXPORT(LeakyReluF32);
 HWY_EXPORT(LeakyReluF64);
 void LeakyRelu(const float* x, float* out, std::size_t n, double alpha) {
-  HWY_DYNAMIC_DISPATCH(LeakyReluF32)(x, out, n, ToFloat(alpha));
+  OPGEN_DYNAMIC_DISPATCH(LeakyReluF32)(x, out, n, ToFloat(alpha));
 }
 void LeakyRelu(const double* x, double* out, std::size_t n, double alpha) {
-  HWY_DYNAMIC_DISPATCH(LeakyReluF64)(x, out, n, alpha);
+  OPGEN_DYNAMIC_DISPATCH(LeakyReluF64)(x, out, n, alpha);
 }
 
 HWY_EXPORT(ClipF32);
@@ -339,17 +340,17 @@ HWY_EXPORT(ClipF64);
 HWY_EXPORT(ClipI32);
 HWY_EXPORT(ClipI64);
 void Clip(const float* x, float* out, std::size_t n, double lo, double hi) {
-  HWY_DYNAMIC_DISPATCH(ClipF32)(x, out, n, ToFloat(lo), ToFloat(hi));
+  OPGEN_DYNAMIC_DISPATCH(ClipF32)(x, out, n, ToFloat(lo), ToFloat(hi));
 }
 void Clip(const double* x, double* out, std::size_t n, double lo, double hi) {
-  HWY_DYNAMIC_DISPATCH(ClipF64)(x, out, n, lo, hi);
+  OPGEN_DYNAMIC_DISPATCH(ClipF64)(x, out, n, lo, hi);
 }
 void Clip(const std::int32_t* x, std::int32_t* out, std::size_t n, double lo, double hi) {
-  HWY_DYNAMIC_DISPATCH(ClipI32)
+  OPGEN_DYNAMIC_DISPATCH(ClipI32)
   (x, out, n, IntegerBound<std::int32_t>(lo, true), IntegerBound<std::int32_t>(hi, false));
 }
 void Clip(const std::int64_t* x, std::int64_t* out, std::size_t n, double lo, double hi) {
-  HWY_DYNAMIC_DISPATCH(ClipI64)
+  OPGEN_DYNAMIC_DISPATCH(ClipI64)
   (x, out, n, IntegerBound<std::int64_t>(lo, true), IntegerBound<std::int64_t>(hi, false));
 }
 

@@ -294,6 +294,7 @@ void GemmF64(const double* a, ptrdiff_t a_row, ptrdiff_t a_col, const double* b,
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 HWY_EXPORT(WorkspaceBytes);
@@ -301,19 +302,19 @@ HWY_EXPORT(GemmF32);
 HWY_EXPORT(GemmF64);
 
 std::size_t GemmWorkspaceBytes(std::size_t element_size) {
-  return HWY_DYNAMIC_DISPATCH(WorkspaceBytes)(element_size);
+  return OPGEN_DYNAMIC_DISPATCH(WorkspaceBytes)(element_size);
 }
 
 void Gemm(const float* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const float* b,
           std::ptrdiff_t b_row, std::ptrdiff_t b_col, float* c, std::size_t ldc, std::size_t m,
           std::size_t n, std::size_t k, void* workspace) {
-  HWY_DYNAMIC_DISPATCH(GemmF32)(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
+  OPGEN_DYNAMIC_DISPATCH(GemmF32)(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
 }
 
 void Gemm(const double* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const double* b,
           std::ptrdiff_t b_row, std::ptrdiff_t b_col, double* c, std::size_t ldc, std::size_t m,
           std::size_t n, std::size_t k, void* workspace) {
-  HWY_DYNAMIC_DISPATCH(GemmF64)(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
+  OPGEN_DYNAMIC_DISPATCH(GemmF64)(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
 }
 
 namespace {

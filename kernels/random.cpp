@@ -730,6 +730,7 @@ void DropoutF64(const double* x, double* out, std::size_t n, std::uint64_t seed,
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 HWY_EXPORT(RandomWordsImpl);
@@ -748,19 +749,19 @@ HWY_EXPORT(DropoutF32);
 HWY_EXPORT(DropoutF64);
 
 void RandomWords(std::uint32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first) {
-  HWY_DYNAMIC_DISPATCH(RandomWordsImpl)(out, n, seed, first);
+  OPGEN_DYNAMIC_DISPATCH(RandomWordsImpl)(out, n, seed, first);
 }
 
 // clang-format off
 #define OPGEN_EXPORT_RANDOM(Name, Suffix, T)                                 \
   void Name(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first,  \
             double a, double b) {                                            \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(out, n, seed, first, a, b);           \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(out, n, seed, first, a, b);           \
   }
 #define OPGEN_EXPORT_RANDOM1(Name, Suffix, T)                                \
   void Name(T* out, std::size_t n, std::uint64_t seed, std::uint64_t first,  \
             double a) {                                                      \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(out, n, seed, first, a);              \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(out, n, seed, first, a);              \
   }
 // clang-format on
 
@@ -780,11 +781,11 @@ OPGEN_EXPORT_RANDOM1(Bernoulli, F64, double)
 
 void Dropout(const float* x, float* out, std::size_t n, std::uint64_t seed, std::uint64_t first,
              double p) {
-  HWY_DYNAMIC_DISPATCH(DropoutF32)(x, out, n, seed, first, p);
+  OPGEN_DYNAMIC_DISPATCH(DropoutF32)(x, out, n, seed, first, p);
 }
 void Dropout(const double* x, double* out, std::size_t n, std::uint64_t seed,
              std::uint64_t first, double p) {
-  HWY_DYNAMIC_DISPATCH(DropoutF64)(x, out, n, seed, first, p);
+  OPGEN_DYNAMIC_DISPATCH(DropoutF64)(x, out, n, seed, first, p);
 }
 
 // ---------------------------------------------------------------------------

@@ -266,13 +266,14 @@ OPGEN_REDUCE(SumSquares, F64, double, SumSquaresReducer)
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 // clang-format off
 #define OPGEN_EXPORT_REDUCE(Name, Suffix, T)                                      \
   HWY_EXPORT(Name##Suffix);                                                       \
   void Name(const T* x, T* out, std::size_t outer, std::size_t n, std::size_t inner) { \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner);                  \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner);                  \
   }
 // clang-format on
 
@@ -312,10 +313,10 @@ HWY_EXPORT(SumSquaresF32);
 HWY_EXPORT(SumSquaresF64);
 
 void SumSquares(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(SumSquaresF32)(x, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(SumSquaresF32)(x, out, outer, n, inner);
 }
 void SumSquares(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(SumSquaresF64)(x, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(SumSquaresF64)(x, out, outer, n, inner);
 }
 
 // The norm of the n elements x[k * stride], k < n, without overflow or

@@ -343,6 +343,7 @@ void SoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inn
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 HWY_EXPORT(SoftmaxF32);
@@ -351,10 +352,10 @@ HWY_EXPORT(LogSoftmaxF32);
 HWY_EXPORT(LogSoftmaxF64);
 
 void Softmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(SoftmaxF32)(x, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(SoftmaxF32)(x, out, outer, n, inner);
 }
 void Softmax(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(SoftmaxF64)(x, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(SoftmaxF64)(x, out, outer, n, inner);
 }
 void LogSoftmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
   HWY_DYNAMIC_DISPATCH(LogSoftmaxF32)(x, out, outer, n, inner);

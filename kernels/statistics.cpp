@@ -477,6 +477,7 @@ OPGEN_CUMSUM(I64, int64_t)
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 // clang-format off
@@ -484,18 +485,18 @@ namespace opgen::kernels {
   HWY_EXPORT(Name##Suffix);                                                         \
   void Name(const In* x, Out* out, std::size_t outer, std::size_t n,                \
             std::size_t inner) {                                                    \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner);                    \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner);                    \
   }
 #define OPGEN_EXPORT_VARIANCE(Name, Suffix, T)                                      \
   HWY_EXPORT(Name##Suffix);                                                         \
   void Name(const T* x, T* out, std::size_t outer, std::size_t n, std::size_t inner, \
             std::int64_t ddof) {                                                    \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner, ddof);              \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, out, outer, n, inner, ddof);              \
   }
 #define OPGEN_EXPORT_DOT(Suffix, T)                                                 \
   HWY_EXPORT(Dot##Suffix);                                                          \
   T Dot(const T* x, const T* y, std::size_t n) {                                    \
-    return HWY_DYNAMIC_DISPATCH(Dot##Suffix)(x, y, n);                              \
+    return OPGEN_DYNAMIC_DISPATCH(Dot##Suffix)(x, y, n);                              \
   }
 // clang-format on
 

@@ -99,13 +99,14 @@ OPGEN_UNARY_FLOAT(Gelu)
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 // clang-format off
 #define OPGEN_EXPORT_UNARY(Name, Suffix, T)                                  \
   HWY_EXPORT(Name##Suffix);                                                  \
   void Name(const T* x, T* out, std::size_t n) {                             \
-    HWY_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
+    OPGEN_DYNAMIC_DISPATCH(Name##Suffix)(x, out, n);                           \
   }
 #define OPGEN_EXPORT_UNARY_FLOAT(Name)                                       \
   OPGEN_EXPORT_UNARY(Name, F32, float) OPGEN_EXPORT_UNARY(Name, F64, double)

@@ -96,8 +96,8 @@ Shape broadcast_shape_general(const char* op, std::initializer_list<NamedGroup> 
               join_and(names) + " cannot be broadcast together: " + join_and(shapes));
 }
 
-Shape reduce_shape(const char* op, const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
-                   bool keep_dims, const char* x_param) {
+Shape reduce_shape_general(const char* op, const char* dims_param, const Tensor& x,
+                           Span<std::int64_t> dims, bool keep_dims, const char* x_param) {
   if (!x.defined()) throw_missing(op, x_param != nullptr ? x_param : "x", tensor_phrase(x_param));
   const int rank = x.rank();
   bool reduced[kMaxRank] = {};

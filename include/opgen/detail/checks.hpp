@@ -219,8 +219,21 @@ inline Shape broadcast_shape(const char* op, std::initializer_list<NamedGroup> g
 /// range or given twice, naming `dims_param`
 /// ("dims: dimension 2 is out of range for x of rank 2"); `x_param` names x
 /// in the message ("a tensor" when null).
-Shape reduce_shape(const char* op, const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
-                   bool keep_dims, const char* x_param = nullptr);
+Shape reduce_shape_general(const char* op, const char* dims_param, const Tensor& x,
+                           Span<std::int64_t> dims, bool keep_dims, const char* x_param = nullptr);
+/// reduce_shape_general with the common case inline: a non-null x reduced
+/// to a scalar (every dimension, or the only one of a vector, without
+/// keep_dims), which can throw nothing.
+inline Shape reduce_shape(const char* op, const char* dims_param, const Tensor& x,
+                          Span<std::int64_t> dims, bool keep_dims,
+                          const char* x_param = nullptr) {
+  if (!keep_dims && x.defined() &&
+      (dims.empty() ||
+       (x.rank() == 1 && dims.size() == 1 && (dims[0] == 0 || dims[0] == -1)))) {
+    return Shape();
+  }
+  return reduce_shape_general(op, dims_param, x, dims, keep_dims, x_param);
+}
 /// `matmul(a, b, trans_a, trans_b)`: [..., m, k] x [..., k, n] -> [..., m, n]
 /// with broadcast batch dimensions; rank-1 operands as in numpy.matmul.
 /// Throws on mismatched inner dimensions.

@@ -198,19 +198,30 @@ constexpr std::size_t parallel_grain(std::size_t n) noexcept {
   return n >= stream ? stream : kParallelGrain;
 }
 
+// The parallel path of unary, out of line: the single-threaded call below
+// stays small enough to be inlined into the generated wrapper (no call
+// through the PLT to this template on every op call).
 template <class In, class Out, class... A>
-void unary(const Tensor& x, Tensor& out, void (*kernel)(const In*, Out*, std::size_t, A...),
-           std::type_identity_t<A>... args) {
+void unary_parallel(const Tensor& x, Tensor& out,
+                    void (*kernel)(const In*, Out*, std::size_t, A...),
+                    std::type_identity_t<A>... args) {
+  // The same kernel over consecutive pieces on the pool (opgen/threads.hpp):
+  // every element is computed exactly as on one thread.
+  const auto n = static_cast<std::size_t>(x.length());
+  const In* xp = elements<In>(x);
+  Out* op = elements<Out>(out);
+  parallel_for(n, parallel_grain<Out>(n), [&](std::size_t begin, std::size_t end) {
+    kernel(xp + begin, op + begin, end - begin, args...);
+  });
+}
+
+template <class In, class Out, class... A>
+inline void unary(const Tensor& x, Tensor& out, void (*kernel)(const In*, Out*, std::size_t, A...),
+                  std::type_identity_t<A>... args) {
   const auto n = static_cast<std::size_t>(x.length());
   if (n == 0) return;
-  if (parallel_wanted(n)) {
-    // The same kernel over consecutive pieces on the pool (opgen/threads.hpp):
-    // every element is computed exactly as on one thread.
-    const In* xp = elements<In>(x);
-    Out* op = elements<Out>(out);
-    parallel_for(n, parallel_grain<Out>(n), [&](std::size_t begin, std::size_t end) {
-      kernel(xp + begin, op + begin, end - begin, args...);
-    });
+  if (parallel_wanted(n)) [[unlikely]] {
+    unary_parallel<In, Out, A...>(x, out, kernel, args...);
     return;
   }
   kernel(elements<In>(x), elements<Out>(out), n, args...);
@@ -237,24 +248,34 @@ void binary_broadcast(const Tensor& x, const Tensor& y, Tensor& out,
       ys);
 }
 
+// Equal shapes past the parallel threshold, out of line like the
+// broadcasting paths.
 template <class In, class Out, class... A>
-void binary(const Tensor& x, const Tensor& y, Tensor& out,
-            void (*kernel)(const In*, const In*, Out*, std::size_t, A...),
-            std::type_identity_t<A>... args) {
+void binary_parallel(const Tensor& x, const Tensor& y, Tensor& out,
+                     void (*kernel)(const In*, const In*, Out*, std::size_t, A...),
+                     std::type_identity_t<A>... args) {
+  const auto n = static_cast<std::size_t>(out.length());
+  const In* xp = elements<In>(x);
+  const In* yp = elements<In>(y);
+  Out* op = elements<Out>(out);
+  parallel_for(n, parallel_grain<Out>(n), [&](std::size_t begin, std::size_t end) {
+    kernel(xp + begin, yp + begin, op + begin, end - begin, args...);
+  });
+}
+
+template <class In, class Out, class... A>
+inline void binary(const Tensor& x, const Tensor& y, Tensor& out,
+                   void (*kernel)(const In*, const In*, Out*, std::size_t, A...),
+                   std::type_identity_t<A>... args) {
   const std::int64_t length = out.length();
   if (length == 0) return;
   // Equal element counts mean equal row-major layouts (a broadcast operand
   // that is not empty has fewer elements than the output), which also
   // covers x, y and out exactly aliasing one another.
-  if (x.length() == length && y.length() == length) {
+  if (x.length() == length && y.length() == length) [[likely]] {
     const auto n = static_cast<std::size_t>(length);
-    if (parallel_wanted(n)) {
-      const In* xp = elements<In>(x);
-      const In* yp = elements<In>(y);
-      Out* op = elements<Out>(out);
-      parallel_for(n, parallel_grain<Out>(n), [&](std::size_t begin, std::size_t end) {
-        kernel(xp + begin, yp + begin, op + begin, end - begin, args...);
-      });
+    if (parallel_wanted(n)) [[unlikely]] {
+      binary_parallel<In, Out, A...>(x, y, out, kernel, args...);
       return;
     }
     kernel(elements<In>(x), elements<In>(y), elements<Out>(out), n, args...);
@@ -287,21 +308,29 @@ void ternary_broadcast(const Tensor& x, const Tensor& y, const Tensor& z, Tensor
 }
 
 template <class In0, class In1, class Out, class... A>
-void ternary(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
-             void (*kernel)(const In0*, const In1*, const In1*, Out*, std::size_t, A...),
-             std::type_identity_t<A>... args) {
+void ternary_parallel(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
+                      void (*kernel)(const In0*, const In1*, const In1*, Out*, std::size_t, A...),
+                      std::type_identity_t<A>... args) {
+  const auto n = static_cast<std::size_t>(out.length());
+  const In0* xp = elements<In0>(x);
+  const In1* yp = elements<In1>(y);
+  const In1* zp = elements<In1>(z);
+  Out* op = elements<Out>(out);
+  parallel_for(n, parallel_grain<Out>(n), [&](std::size_t begin, std::size_t end) {
+    kernel(xp + begin, yp + begin, zp + begin, op + begin, end - begin, args...);
+  });
+}
+
+template <class In0, class In1, class Out, class... A>
+inline void ternary(const Tensor& x, const Tensor& y, const Tensor& z, Tensor& out,
+                    void (*kernel)(const In0*, const In1*, const In1*, Out*, std::size_t, A...),
+                    std::type_identity_t<A>... args) {
   const std::int64_t length = out.length();
   if (length == 0) return;
-  if (x.length() == length && y.length() == length && z.length() == length) {
+  if (x.length() == length && y.length() == length && z.length() == length) [[likely]] {
     const auto n = static_cast<std::size_t>(length);
-    if (parallel_wanted(n)) {
-      const In0* xp = elements<In0>(x);
-      const In1* yp = elements<In1>(y);
-      const In1* zp = elements<In1>(z);
-      Out* op = elements<Out>(out);
-      parallel_for(n, parallel_grain<Out>(n), [&](std::size_t begin, std::size_t end) {
-        kernel(xp + begin, yp + begin, zp + begin, op + begin, end - begin, args...);
-      });
+    if (parallel_wanted(n)) [[unlikely]] {
+      ternary_parallel<In0, In1, Out, A...>(x, y, z, out, kernel, args...);
       return;
     }
     kernel(elements<In0>(x), elements<In1>(y), elements<In1>(z), elements<Out>(out), n, args...);
@@ -329,10 +358,18 @@ void reduce_blocks(const In* x, Out* out, std::size_t outer, std::size_t n, std:
   kernel(x, out, outer, n, inner, args...);
 }
 
+// A reduction of every element into one result: every dimension (empty
+// dims) or the only dimension of a vector. plan_reduce gives (1, length, 1)
+// for it, so reduce runs the kernel on that directly, without planning.
+inline bool reduces_everything(const Tensor& x, Span<std::int64_t> dims) noexcept {
+  return dims.empty() || (x.rank() == 1 && dims.size() == 1 && (dims[0] == 0 || dims[0] == -1));
+}
+
+// A reduction whose dimensions need planning, out of line.
 template <class In, class Out, class... A>
-void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
-            void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
-            std::type_identity_t<A>... args) {
+void reduce_planned(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
+                    void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
+                    std::type_identity_t<A>... args) {
   ReducePlan plan;
   plan_reduce(x.shape(), dims, plan);
   if (plan.outer == 0 || plan.inner == 0) return;  // the output is empty
@@ -347,6 +384,19 @@ void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
   transpose_copy(x.raw_data(), copy.raw_data(), sizeof(In), plan);
   reduce_blocks(elements<In>(copy), elements<Out>(out), plan.outer, plan.n, std::size_t{1}, kernel,
                 args...);
+}
+
+template <class In, class Out, class... A>
+inline void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
+                   void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
+                   std::type_identity_t<A>... args) {
+  if (reduces_everything(x, dims)) {
+    // One block, on one thread (as reduce_blocks runs a single block).
+    kernel(elements<In>(x), elements<Out>(out), std::size_t{1},
+           static_cast<std::size_t>(x.length()), std::size_t{1}, args...);
+    return;
+  }
+  reduce_planned<In, Out, A...>(x, dims, out, kernel, args...);
 }
 
 template <class T, class... A>
