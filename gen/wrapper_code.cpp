@@ -368,20 +368,22 @@ class OpWriter {
     }
   }
 
+  // `{"x", x}, {"y", y}`: the named tensors of output i's shape rule.
+  std::string broadcast_groups(std::size_t i) const {
+    std::string s;
+    for (const Param* p : a_.shapes[i].tensors) {
+      s += (s.empty() ? "" : ", ") + std::string("{") + cpp_string(p->name.value) + ", " + p->name.value + "}";
+    }
+    return s;
+  }
+
   std::string shape_cpp(std::size_t i) const {
     const ShapeRule& r = a_.shapes[i];
-    auto named = [&]() {
-      std::string s;
-      for (const Param* p : r.tensors) {
-        s += (s.empty() ? "" : ", ") + std::string("{") + cpp_string(p->name.value) + ", " + p->name.value + "}";
-      }
-      return s;
-    };
     switch (r.kind) {
       case ShapeRule::Kind::same:
         return tensor_ref(*r.tensors[0]) + ".shape()";
       case ShapeRule::Kind::broadcast:
-        return "detail::broadcast_shape(kOp, {" + named() + "})";
+        return "detail::broadcast_shape(kOp, {" + broadcast_groups(i) + "})";
       case ShapeRule::Kind::reduce:
         return "detail::reduce_shape(kOp, " +
                cpp_string(r.dims.param ? r.dims.param->name.value : "dims") + ", " +
@@ -461,6 +463,13 @@ class OpWriter {
     for (std::size_t i = 0; i < op_.outputs.size(); ++i) {
       const Param& p = op_.outputs[i];
       const std::string& n = p.name.value;
+      if (p.count.is_one() && a_.shapes[i].kind == ShapeRule::Kind::broadcast) {
+        // The same checks, without building the shape when the inputs
+        // have out's shape (the out call of a pointwise op).
+        body.push_back("detail::prepare_broadcast_output(kOp, " + cpp_string(n) + ", " + n + ", {" +
+                       broadcast_groups(i) + "}, " + dtype_rule_cpp(a_.dtype_rules[i]) + ");");
+        continue;
+      }
       if (p.count.is_one()) {
         body.push_back("detail::prepare_output(kOp, " + cpp_string(n) + ", " + n + ", " +
                        shape_cpp(i) + ", " + dtype_rule_cpp(a_.dtype_rules[i]) + ");");

@@ -118,13 +118,6 @@ Tensor::Tensor(const Tensor& other) noexcept
   if (storage_ != nullptr) detail::storage_retain(storage_);
 }
 
-Tensor::Tensor(Tensor&& other) noexcept
-    : storage_(other.storage_), shape_(other.shape_), length_(other.length_), dtype_(other.dtype_) {
-  other.storage_ = nullptr;
-  other.shape_ = Shape();
-  other.length_ = 0;
-}
-
 Tensor& Tensor::operator=(const Tensor& other) noexcept {
   // Retain first: `t = t` and assignments between handles of one storage
   // must not free it in between.
@@ -134,20 +127,6 @@ Tensor& Tensor::operator=(const Tensor& other) noexcept {
   shape_ = other.shape_;
   length_ = other.length_;
   dtype_ = other.dtype_;
-  return *this;
-}
-
-Tensor& Tensor::operator=(Tensor&& other) noexcept {
-  if (this != &other) {
-    if (storage_ != nullptr) detail::storage_release(storage_);
-    storage_ = other.storage_;
-    shape_ = other.shape_;
-    length_ = other.length_;
-    dtype_ = other.dtype_;
-    other.storage_ = nullptr;
-    other.shape_ = Shape();
-    other.length_ = 0;
-  }
   return *this;
 }
 

@@ -43,9 +43,28 @@ class Tensor {
   /// A null tensor (no dtype, no shape, no storage).
   Tensor() noexcept = default;
   Tensor(const Tensor& other) noexcept;
-  Tensor(Tensor&& other) noexcept;
+  // Moves are inline: every op that returns a tensor moves it at least once.
+  Tensor(Tensor&& other) noexcept
+      : storage_(other.storage_), shape_(other.shape_), length_(other.length_),
+        dtype_(other.dtype_) {
+    other.storage_ = nullptr;
+    other.shape_ = Shape();
+    other.length_ = 0;
+  }
   Tensor& operator=(const Tensor& other) noexcept;
-  Tensor& operator=(Tensor&& other) noexcept;
+  Tensor& operator=(Tensor&& other) noexcept {
+    if (this != &other) {
+      if (storage_ != nullptr) detail::storage_release(storage_);
+      storage_ = other.storage_;
+      shape_ = other.shape_;
+      length_ = other.length_;
+      dtype_ = other.dtype_;
+      other.storage_ = nullptr;
+      other.shape_ = Shape();
+      other.length_ = 0;
+    }
+    return *this;
+  }
   ~Tensor() {
     if (storage_ != nullptr) detail::storage_release(storage_);
   }

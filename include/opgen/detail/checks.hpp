@@ -259,6 +259,23 @@ inline void prepare_output(const char* op, const char* param, Tensor& out, const
   prepare_output_general(op, param, out, shape, dtype);
 }
 
+/// prepare_output(op, param, out, broadcast_shape(op, groups), dtype), with
+/// the common case of an out call inline and without building the shape: a
+/// given out of dtype `dtype` whose shape every group (one non-null tensor
+/// each) has. Everything else, and every error, goes the general way.
+inline void prepare_broadcast_output(const char* op, const char* param, Tensor& out,
+                                     std::initializer_list<NamedGroup> groups, DType dtype) {
+  if (out.defined() && out.dtype() == dtype) {
+    bool same = true;
+    for (const NamedGroup& g : groups) {
+      same = same && g.tensors.count == 1 && g.tensors.first->defined() &&
+             g.tensors.first->shape() == out.shape();
+    }
+    if (same) return;
+  }
+  prepare_output(op, param, out, broadcast_shape(op, groups), dtype);
+}
+
 /// The tensors of a counted output as an op's implementation fills them:
 /// either a vector it sizes itself (the overloads that return the tensors,
 /// and calls by name) or the caller's tensors (out overloads), whose number
