@@ -358,6 +358,7 @@ void BiasAddF64(const double* x, const double* b, double* out, size_t outer, siz
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "kernels/dispatch.h"
 namespace opgen::kernels {
 
 HWY_EXPORT(LayerNormF32);
@@ -369,27 +370,27 @@ HWY_EXPORT(BiasAddF64);
 
 void LayerNorm(const float* x, float* out, std::size_t rows, std::size_t n, const float* weight,
                const float* bias, double eps) {
-  HWY_DYNAMIC_DISPATCH(LayerNormF32)(x, out, rows, n, weight, bias, eps);
+  OPGEN_DYNAMIC_DISPATCH(LayerNormF32)(x, out, rows, n, weight, bias, eps);
 }
 void LayerNorm(const double* x, double* out, std::size_t rows, std::size_t n,
                const double* weight, const double* bias, double eps) {
-  HWY_DYNAMIC_DISPATCH(LayerNormF64)(x, out, rows, n, weight, bias, eps);
+  OPGEN_DYNAMIC_DISPATCH(LayerNormF64)(x, out, rows, n, weight, bias, eps);
 }
 void RmsNorm(const float* x, float* out, std::size_t rows, std::size_t n, const float* weight,
              double eps) {
-  HWY_DYNAMIC_DISPATCH(RmsNormF32)(x, out, rows, n, weight, eps);
+  OPGEN_DYNAMIC_DISPATCH(RmsNormF32)(x, out, rows, n, weight, eps);
 }
 void RmsNorm(const double* x, double* out, std::size_t rows, std::size_t n, const double* weight,
              double eps) {
-  HWY_DYNAMIC_DISPATCH(RmsNormF64)(x, out, rows, n, weight, eps);
+  OPGEN_DYNAMIC_DISPATCH(RmsNormF64)(x, out, rows, n, weight, eps);
 }
 void BiasAdd(const float* x, const float* b, float* out, std::size_t outer, std::size_t n,
              std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(BiasAddF32)(x, b, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(BiasAddF32)(x, b, out, outer, n, inner);
 }
 void BiasAdd(const double* x, const double* b, double* out, std::size_t outer, std::size_t n,
              std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(BiasAddF64)(x, b, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(BiasAddF64)(x, b, out, outer, n, inner);
 }
 
 }  // namespace opgen::kernels

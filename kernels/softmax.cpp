@@ -358,11 +358,11 @@ void Softmax(const double* x, double* out, std::size_t outer, std::size_t n, std
   OPGEN_DYNAMIC_DISPATCH(SoftmaxF64)(x, out, outer, n, inner);
 }
 void LogSoftmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(LogSoftmaxF32)(x, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(LogSoftmaxF32)(x, out, outer, n, inner);
 }
 void LogSoftmax(const double* x, double* out, std::size_t outer, std::size_t n,
                 std::size_t inner) {
-  HWY_DYNAMIC_DISPATCH(LogSoftmaxF64)(x, out, outer, n, inner);
+  OPGEN_DYNAMIC_DISPATCH(LogSoftmaxF64)(x, out, outer, n, inner);
 }
 
 }  // namespace opgen::kernels
