@@ -233,7 +233,7 @@ HWY_INLINE V ErfDouble(D d, V x) {
 // for opgen (linearised least squares for the relative error, then Lawson's
 // reweighting): 2.1e-8 relative before rounding; the rounding errors of the
 // coefficients and of the two Horner chains where x^2 is large (up to 15)
-// dominate: at most 5.50 ulp with FMA, 6.14 without (3.7e-7 relative; Eigen
+// dominate: at most 5.50 ulp with FMA, 6.17 without (3.7e-7 relative; Eigen
 // 3.4's rational: 3.8e-7), near |x| = 3.6. One division, no exp, no
 // float64 (the float64 evaluation was 15 times slower).
 template <class D, class V = hn::Vec<D>>

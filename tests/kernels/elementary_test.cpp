@@ -19,7 +19,7 @@
 // | Log1p      | 3 ulp (2.36)        | 3 ulp (2.21)        |
 // | Log2       | 2 ulp (1.56)        | 2 ulp (1.44)        |
 // | Sin, Cos   | 3 ulp (1.96, 2.17)  | 3 ulp (2.70, 2.58)  |
-// | Erf        | 7 ulp (6.14 SSE4,   | 2 ulp (1.50)        |
+// | Erf        | 7 ulp (6.17 SSE4,   | 2 ulp (1.50)        |
 // |            | 5.50 AVX2/AVX3) ¹   |                     |
 // | Atan2      | 2 ulp (1.63)        | 2 ulp (1.52)        |
 // | Hypot      | 1 ulp (0.50)        | 2 ulp (1.79)        |
