@@ -43,27 +43,17 @@ HWY_INLINE V Expm1NonPositive(D d, V x) {
 }
 
 // e^x - 1 for float32 lanes with x <= 0 (NaN handled by the callers), with
-// relative accuracy also near 0: x = n ln2 + r as in ExpF32Normal (x clamped
-// at -80, where the result is -1 already, so 2^n stays normal), e^r - 1 =
-// r + r^2 P(r) with the same degree-5 P, and e^x - 1 = 2^n (e^r - 1) +
-// (2^n - 1), where 2^n - 1 is exact for n >= -24 and n = 0 leaves e^r - 1
-// alone. No division, no table. -0 keeps its sign.
+// relative accuracy also near 0: x = n ln2 + r and e^r - 1 from
+// ExpF32ReducedM1 (x clamped at -80, where the result is -1 already, so 2^n
+// stays normal), and e^x - 1 = 2^n (e^r - 1) + (2^n - 1), where 2^n - 1 is
+// exact for n >= -24 and n = 0 leaves e^r - 1 alone. No division, no table.
+// -0 keeps its sign.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Expm1NonPositiveF32(D d, V x) {
   const hn::RebindToSigned<D> di;
   const V xc = hn::Max(hn::Min(x, hn::Zero(d)), hn::Set(d, -80.0f));
-  const V shift = hn::Set(d, 12582912.0f);  // 1.5 * 2^23, see ExpF32Normal
-  const V t = hn::MulAdd(xc, hn::Set(d, 1.44269504088896341f), shift);
-  const V n = hn::Sub(t, shift);
-  V r = hn::NegMulAdd(n, hn::Set(d, 0.693359375f), xc);
-  r = hn::NegMulAdd(n, hn::Set(d, -2.12194440e-4f), r);
-  V p = hn::Set(d, 1.9875691500e-4f);
-  p = hn::MulAdd(p, r, hn::Set(d, 1.3981999507e-3f));
-  p = hn::MulAdd(p, r, hn::Set(d, 8.3334519073e-3f));
-  p = hn::MulAdd(p, r, hn::Set(d, 4.1665795894e-2f));
-  p = hn::MulAdd(p, r, hn::Set(d, 1.6666665459e-1f));
-  p = hn::MulAdd(p, r, hn::Set(d, 5.0000001201e-1f));
-  const V em1 = hn::MulAdd(hn::Mul(r, r), p, r);
+  V t;
+  const V em1 = ExpF32ReducedM1(d, xc, t);
   // The bits of 2^n: n + 127 in the exponent field (n << 23 plus those of 1).
   const V one = hn::Set(d, 1.0f);
   const V scale =

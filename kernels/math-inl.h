@@ -72,18 +72,17 @@ HWY_INLINE V ExpHighway(D d, V x) {
   return hn::IfThenElse(hn::IsNaN(x), x, hn::Exp(d, hn::Min(x, clamp)));
 }
 
-// e^x for float32 lanes with |x| <= 86.5, where e^x and every intermediate
-// are normal: x = n ln2 + r with n = round(x / ln 2) and |r| <= ln2 / 2
-// (Cody-Waite: n * kLn2Hi is exact), e^r = 1 + r + r^2 P(r) with Cephes'
-// degree-5 minimax P, and 2^n added to the exponent field. Max error 1 ulp
-// (measured by the kernel tests). No table, no division, no special cases.
+// The reduction and polynomial of ExpF32Normal (and of the float32 expm1 of
+// the activations): x = n ln2 + r with n = round(x / ln 2) and |r| <= ln2 / 2
+// (Cody-Waite: n * kLn2Hi is exact), and e^r - 1 = r + r^2 P(r) with
+// Cephes' degree-5 minimax P, which it returns. t holds n in its low
+// mantissa bits: adding 1.5 * 2^23 rounds x / ln 2 to an integer (one FMA
+// instead of a round and a conversion), so ShiftLeft<23> of its bits is
+// n << 23, the exponent field of 2^n.
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V ExpF32Normal(D d, V x) {
-  const hn::RebindToSigned<D> di;
-  // Adding 1.5 * 2^23 rounds x / ln 2 to an integer n held in the low
-  // mantissa bits of t (one FMA instead of a round and a conversion).
+HWY_INLINE V ExpF32ReducedM1(D d, V x, V& t) {
   const V shift = hn::Set(d, 12582912.0f);
-  const V t = hn::MulAdd(x, hn::Set(d, 1.44269504088896341f), shift);
+  t = hn::MulAdd(x, hn::Set(d, 1.44269504088896341f), shift);
   const V n = hn::Sub(t, shift);
   V r = hn::NegMulAdd(n, hn::Set(d, 0.693359375f), x);
   r = hn::NegMulAdd(n, hn::Set(d, -2.12194440e-4f), r);
@@ -93,7 +92,18 @@ HWY_INLINE V ExpF32Normal(D d, V x) {
   p = hn::MulAdd(p, r, hn::Set(d, 4.1665795894e-2f));
   p = hn::MulAdd(p, r, hn::Set(d, 1.6666665459e-1f));
   p = hn::MulAdd(p, r, hn::Set(d, 5.0000001201e-1f));
-  const V e = hn::Add(hn::MulAdd(hn::Mul(r, r), p, r), hn::Set(d, 1.0f));
+  return hn::MulAdd(hn::Mul(r, r), p, r);
+}
+
+// e^x for float32 lanes with |x| <= 86.5, where e^x and every intermediate
+// are normal: e^r = 1 + (e^r - 1) from ExpF32ReducedM1, and 2^n added to the
+// exponent field. Max error 1 ulp (measured by the kernel tests). No table,
+// no division, no special cases.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ExpF32Normal(D d, V x) {
+  const hn::RebindToSigned<D> di;
+  V t;
+  const V e = hn::Add(ExpF32ReducedM1(d, x, t), hn::Set(d, 1.0f));
   const auto scale = hn::ShiftLeft<23>(hn::BitCast(di, t));  // n << 23
   return hn::BitCast(d, hn::Add(hn::BitCast(di, e), scale));
 }
