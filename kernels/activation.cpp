@@ -102,6 +102,8 @@ struct SeluOp {
     return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), pos, neg));
   }
 };
+// Fast: float32 vectors whose lanes all lie in SigmoidInRange (x >= -86.5,
+// where sigmoid(x) ~ e^x and x sigmoid(x) are still normal).
 struct SiluOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
@@ -109,6 +111,14 @@ struct SiluOp {
     // is the only NaN to fix.
     const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid(d, x)));
     return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V x) const {
+    return hn::Mul(x, SigmoidInRangeF32(d, x));
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V x) const {
+    return SigmoidInRange(d, x);
   }
 };
 struct SoftplusOp {
@@ -146,18 +156,32 @@ struct HardSwishOp {
                               hn::IfThenElse(hn::Ge(x, hn::Set(d, T{3})), x, mid));
   }
 };
+// tanh(ln(1 + e)) = ((1 + e)^2 - 1) / ((1 + e)^2 + 1) = n / (n + 2), with
+// e = e^x and n = e (e + 2). Past x = 40 the factor is 1 in both types, and
+// clamping there keeps n finite.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V MishFactor(D d, V e) {
+  using T = hn::TFromD<D>;
+  const V n = hn::Mul(e, hn::Add(e, hn::Set(d, T{2})));
+  return hn::Div(n, hn::Add(n, hn::Set(d, T{2})));
+}
+// Fast: float32 vectors whose lanes all lie in SigmoidInRange (x >= -86.5,
+// where e^x is normal; +inf too), one exp with no range checks of its own.
 struct MishOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
     using T = hn::TFromD<D>;
-    // tanh(ln(1 + e)) = ((1 + e)^2 - 1) / ((1 + e)^2 + 1) = n / (n + 2),
-    // n = e (e + 2). Past x = 40 the factor is 1 in both types, and clamping
-    // there keeps n finite.
     const V e = ExpFull(d, hn::Min(x, hn::Set(d, T{40})));
-    const V n = hn::Mul(e, hn::Add(e, hn::Set(d, T{2})));
-    const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x),
-                               hn::Mul(x, hn::Div(n, hn::Add(n, hn::Set(d, T{2})))));
+    const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, MishFactor(d, e)));
     return KeepNaN<D>(x, hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r));
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V x) const {
+    return hn::Mul(x, MishFactor(d, ExpF32Fast(d, hn::Min(x, hn::Set(d, 40.0f)))));
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V x) const {
+    return SigmoidInRange(d, x);
   }
 };
 
