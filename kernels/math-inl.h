@@ -52,6 +52,19 @@ HWY_INLINE hn::TFromD<D> MaxOfLanesOrdered(D d, V v) {
   return max;
 }
 
+// Whether hn::Min and hn::Max return their second operand when either input
+// is NaN or both are equal (zeros of either sign), as x86's minps/maxps do:
+// then Max(lo, x) keeps a NaN or -0 x, and clamping takes one operation per
+// bound instead of a comparison and a select. Not on Arm (fmin/fmax return
+// NaN and order -0 < +0) nor on Highway's scalar targets (the non-NaN
+// operand).
+#undef OPGEN_MINMAX_SECOND_OPERAND
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+#define OPGEN_MINMAX_SECOND_OPERAND 1
+#else
+#define OPGEN_MINMAX_SECOND_OPERAND 0
+#endif
+
 // IEEE 754-2019 maximum/minimum: NaN if either input is NaN, -0 < +0. Exact,
 // hence identical on every target.
 template <class V>
