@@ -128,12 +128,42 @@ struct SiluOp {
     return SigmoidInRange(d, x);
   }
 };
+// ln(1 + u) for float32 lanes with u in [0, 1]: u + u^2 Q(u), Q of degree 9
+// fitted for opgen (reweighted least squares for the minimax relative error
+// of u (1 + u Q(u)), then each coefficient rounded to float and the rest
+// refitted): 9e-10 relative before rounding errors, about 1.2 ulp after.
+// Relative also for tiny u; no division, no log.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Log1pUnitF32(D d, V u) {
+  V q = hn::Set(d, 2.085126471e-03f);
+  q = hn::MulAdd(q, u, hn::Set(d, -1.369430218e-02f));
+  q = hn::MulAdd(q, u, hn::Set(d, 4.211979359e-02f));
+  q = hn::MulAdd(q, u, hn::Set(d, -8.324402571e-02f));
+  q = hn::MulAdd(q, u, hn::Set(d, 1.247983128e-01f));
+  q = hn::MulAdd(q, u, hn::Set(d, -1.613527536e-01f));
+  q = hn::MulAdd(q, u, hn::Set(d, 1.989964247e-01f));
+  q = hn::MulAdd(q, u, hn::Set(d, -2.498886585e-01f));
+  q = hn::MulAdd(q, u, hn::Set(d, 3.333271444e-01f));
+  q = hn::MulAdd(q, u, hn::Set(d, -4.999998808e-01f));
+  return hn::MulAdd(u, hn::Mul(u, q), u);
+}
+// Fast: float32 vectors whose lanes all have |x| <= 86.5, where e^-|x| is
+// normal: one exp (ExpF32Fast, negation folded) and Log1pUnitF32.
 struct SoftplusOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
     const V e = ExpFull(d, hn::Neg(hn::Abs(x)));  // in [0, 1]: no overflow
     const V r = hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), hn::Log1p(d, e));
     return KeepNaN<D>(x, r);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V x) const {
+    const V e = ExpF32Fast<true>(d, hn::Abs(x));
+    return hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), Log1pUnitF32(d, e));
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V x) const {
+    return hn::Le(hn::Abs(x), hn::Set(d, 86.5f));
   }
 };
 struct SoftsignOp {
