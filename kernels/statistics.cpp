@@ -109,6 +109,90 @@ HWY_INLINE std::int64_t ArgRow(D d, const T* HWY_RESTRICT row, size_t n) {
   return static_cast<std::int64_t>(indices[best]);
 }
 
+// Keeps a loaded vector in a register: without this, GCC folds every use
+// of it into its own memory operand and reads the row twice.
+template <class V>
+HWY_INLINE void InRegister(V& v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSSE3 && (HWY_COMPILER_GCC || HWY_COMPILER_CLANG)
+  asm("" : "+v"(v.raw));
+#else
+  (void)v;
+#endif
+}
+
+template <bool kMax, class V>
+HWY_INLINE V Best(V a, V b) {
+  return kMax ? hn::Max(a, b) : hn::Min(a, b);
+}
+
+// inner == 1, float rows of n >= Lanes(d) elements, in blocks of 64
+// vectors (the last block takes the remainder): each block's best value by
+// plain Max/Min, one op per vector, and the block whose best is strictly
+// better than every earlier one's is remembered; at the end its first
+// element equal to the best value is the answer, as in the scalar loop
+// (equal zeros of either sign tie). Plain Max/Min drop NaN, so a check
+// x * y + check per pair of vectors, NaN once an element is NaN or infinite
+// (or float32 products overflow, past 1.8e19), sends such rows to ArgRow.
+template <bool kMax, class D, typename T = hn::TFromD<D>>
+HWY_INLINE std::int64_t ArgRowFloat(D d, const T* HWY_RESTRICT row, size_t n) {
+  const size_t N = hn::Lanes(d);
+  const size_t block = 64 * N;
+  const size_t blocks = n / block > 0 ? n / block : 1;
+  auto c0 = hn::Zero(d), c1 = c0;
+  T best = row[0];
+  auto best_v = hn::Set(d, best);
+  size_t best_start = 0;
+  size_t best_end = n;
+  for (size_t b = 0; b < blocks; ++b) {
+    const size_t start = b * block;
+    const size_t end = b + 1 == blocks ? n : start + block;
+    auto m0 = hn::LoadU(d, row + start), m1 = m0, m2 = m0, m3 = m0;
+    size_t k = start;
+    for (; k + 4 * N <= end; k += 4 * N) {
+      auto v0 = hn::LoadU(d, row + k);
+      auto v1 = hn::LoadU(d, row + k + N);
+      auto v2 = hn::LoadU(d, row + k + 2 * N);
+      auto v3 = hn::LoadU(d, row + k + 3 * N);
+      InRegister(v0);
+      InRegister(v1);
+      InRegister(v2);
+      InRegister(v3);
+      m0 = Best<kMax>(m0, v0);
+      m1 = Best<kMax>(m1, v1);
+      m2 = Best<kMax>(m2, v2);
+      m3 = Best<kMax>(m3, v3);
+      c0 = hn::MulAdd(v0, v1, c0);
+      c1 = hn::MulAdd(v2, v3, c1);
+    }
+    for (; k + N <= end; k += N) {
+      const auto v = hn::LoadU(d, row + k);
+      m0 = Best<kMax>(m0, v);
+      c0 = hn::Add(c0, v);
+    }
+    if (k < end) {  // overlaps this block's earlier elements only
+      const auto v = hn::LoadU(d, row + end - N);
+      m1 = Best<kMax>(m1, v);
+      c1 = hn::Add(c1, v);
+    }
+    const auto m = Best<kMax>(Best<kMax>(m0, m1), Best<kMax>(m2, m3));
+    if (b == 0 || !hn::AllFalse(d, kMax ? hn::Gt(m, best_v) : hn::Lt(m, best_v))) {
+      best = hn::GetLane(kMax ? hn::MaxOfLanes(d, m) : hn::MinOfLanes(d, m));
+      best_v = hn::Set(d, best);
+      best_start = start;
+      best_end = end;
+    }
+  }
+  if (!hn::AllFalse(d, hn::IsNaN(hn::Add(c0, c1)))) return ArgRow<kMax>(d, row, n);
+  size_t k = best_start;
+  for (; k + N <= best_end; k += N) {
+    const intptr_t j = hn::FindFirstTrue(d, hn::Eq(hn::LoadU(d, row + k), best_v));
+    if (j >= 0) return static_cast<std::int64_t>(k + static_cast<size_t>(j));
+  }
+  for (; k < best_end && row[k] != best; ++k) {
+  }
+  return static_cast<std::int64_t>(k);
+}
+
 // inner > 1: N columns at a time, rows streaming past; each lane keeps the
 // first best row, exactly as the scalar loop.
 template <bool kMax, class D, typename T = hn::TFromD<D>>
@@ -147,6 +231,12 @@ HWY_INLINE void Arg(const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out, siz
   const hn::ScalableTag<T> d;
   for (size_t o = 0; o < outer; ++o) {
     if (inner == 1) {
+      if constexpr (hwy::IsFloat<T>()) {
+        if (n >= hn::Lanes(d)) {
+          out[o] = ArgRowFloat<kMax>(d, x + o * n, n);
+          continue;
+        }
+      }
       out[o] = ArgRow<kMax>(d, x + o * n, n);
     } else {
       ArgColumns<kMax>(d, x + o * n * inner, out + o * inner, n, inner);
