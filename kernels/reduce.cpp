@@ -107,6 +107,29 @@ struct MaxReducer {
   }
 };
 
+// The product of v's lanes: on fixed-size targets a tree of halves (log2
+// Lanes(d) multiplies deep rather than a chain of Lanes(d) - 1), on scalable
+// ones (and the one-lane scalar target) in lane order.
+template <class D>
+HWY_INLINE hn::TFromD<D> ProductOfLanes(D d, hn::Vec<D> v) {
+#if HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
+  using T = hn::TFromD<D>;
+  HWY_ALIGN T lanes[hn::MaxLanes(D())];
+  hn::Store(v, d, lanes);
+  T prod = lanes[0];
+  for (size_t i = 1; i < hn::Lanes(d); ++i) prod *= lanes[i];
+  return prod;
+#else
+  if constexpr (hn::MaxLanes(D()) == 1) {
+    (void)d;
+    return hn::GetLane(v);
+  } else {
+    const hn::Half<D> dh;
+    return ProductOfLanes(dh, hn::Mul(hn::LowerHalf(dh, v), hn::UpperHalf(dh, v)));
+  }
+#endif
+}
+
 // Product; floats and int32 (Highway 1.0.3 has no 64-bit integer Mul on
 // x86, so int64 products are a scalar loop in HWY_ONCE below).
 struct ProdReducer {
@@ -128,12 +151,7 @@ struct ProdReducer {
   }
   template <class D, class V>
   static hn::TFromD<D> Total(D d, V acc, V, size_t) {
-    using T = hn::TFromD<D>;
-    HWY_ALIGN T lanes[hn::MaxLanes(D())];
-    hn::Store(acc, d, lanes);
-    T prod = lanes[0];
-    for (size_t i = 1; i < hn::Lanes(d); ++i) prod *= lanes[i];
-    return prod;
+    return ProductOfLanes(d, acc);
   }
 };
 
@@ -150,9 +168,9 @@ struct SumSquaresReducer : SumReducer {
   }
 };
 
-// inner == 1: one contiguous row per result. Four accumulators break the
-// dependency chain of the adds; the remainder is one partial vector padded
-// with the identity.
+// inner == 1: one contiguous row per result. Eight accumulators (four on
+// shorter rows) break the dependency chains of the adds or multiplies; the
+// remainder is one partial vector padded with the identity.
 template <class R, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void ReduceRows(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer,
                            size_t n) {
@@ -163,7 +181,25 @@ HWY_INLINE void ReduceRows(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, si
     auto a0 = id, a1 = id, a2 = id, a3 = id;
     auto n0 = hn::Zero(d), n1 = n0, n2 = n0, n3 = n0;
     size_t k = 0;
-    if (n >= 4 * N) {
+    if (n >= 8 * N) {
+      auto a4 = id, a5 = id, a6 = id, a7 = id;
+      auto n4 = n0, n5 = n0, n6 = n0, n7 = n0;
+      for (; k <= n - 8 * N; k += 8 * N) {
+        R::Step(d, a0, n0, hn::LoadU(d, row + k));
+        R::Step(d, a1, n1, hn::LoadU(d, row + k + N));
+        R::Step(d, a2, n2, hn::LoadU(d, row + k + 2 * N));
+        R::Step(d, a3, n3, hn::LoadU(d, row + k + 3 * N));
+        R::Step(d, a4, n4, hn::LoadU(d, row + k + 4 * N));
+        R::Step(d, a5, n5, hn::LoadU(d, row + k + 5 * N));
+        R::Step(d, a6, n6, hn::LoadU(d, row + k + 6 * N));
+        R::Step(d, a7, n7, hn::LoadU(d, row + k + 7 * N));
+      }
+      R::Merge(d, a0, n0, a4, n4);
+      R::Merge(d, a1, n1, a5, n5);
+      R::Merge(d, a2, n2, a6, n6);
+      R::Merge(d, a3, n3, a7, n7);
+    }
+    if (n - k >= 4 * N) {
       for (; k <= n - 4 * N; k += 4 * N) {
         R::Step(d, a0, n0, hn::LoadU(d, row + k));
         R::Step(d, a1, n1, hn::LoadU(d, row + k + N));

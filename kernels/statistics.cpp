@@ -418,8 +418,9 @@ HWY_INLINE void Variance(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t ou
 
 // ----- Dot
 
-// Four accumulators hide the latency of the multiply-adds; the partial
-// vector is padded with zeros. Integers multiply and add with wraparound.
+// Eight accumulators (four on short rows) hide the latency of the
+// multiply-adds; the partial vector is padded with zeros. Integers multiply
+// and add with wraparound.
 template <typename T>
 HWY_INLINE T DotImpl(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, size_t n) {
   const hn::ScalableTag<T> d;
@@ -433,6 +434,23 @@ HWY_INLINE T DotImpl(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, size_t n)
   };
   auto a0 = hn::Zero(d), a1 = a0, a2 = a0, a3 = a0;
   size_t k = 0;
+  if (n >= 8 * N) {
+    auto a4 = a0, a5 = a0, a6 = a0, a7 = a0;
+    for (; k + 8 * N <= n; k += 8 * N) {
+      a0 = mul_add(hn::LoadU(d, x + k), hn::LoadU(d, y + k), a0);
+      a1 = mul_add(hn::LoadU(d, x + k + N), hn::LoadU(d, y + k + N), a1);
+      a2 = mul_add(hn::LoadU(d, x + k + 2 * N), hn::LoadU(d, y + k + 2 * N), a2);
+      a3 = mul_add(hn::LoadU(d, x + k + 3 * N), hn::LoadU(d, y + k + 3 * N), a3);
+      a4 = mul_add(hn::LoadU(d, x + k + 4 * N), hn::LoadU(d, y + k + 4 * N), a4);
+      a5 = mul_add(hn::LoadU(d, x + k + 5 * N), hn::LoadU(d, y + k + 5 * N), a5);
+      a6 = mul_add(hn::LoadU(d, x + k + 6 * N), hn::LoadU(d, y + k + 6 * N), a6);
+      a7 = mul_add(hn::LoadU(d, x + k + 7 * N), hn::LoadU(d, y + k + 7 * N), a7);
+    }
+    a0 = hn::Add(a0, a4);
+    a1 = hn::Add(a1, a5);
+    a2 = hn::Add(a2, a6);
+    a3 = hn::Add(a3, a7);
+  }
   for (; k + 4 * N <= n; k += 4 * N) {
     a0 = mul_add(hn::LoadU(d, x + k), hn::LoadU(d, y + k), a0);
     a1 = mul_add(hn::LoadU(d, x + k + N), hn::LoadU(d, y + k + N), a1);
