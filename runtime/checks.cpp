@@ -160,7 +160,8 @@ void fail_check(const char* op, std::string_view message, std::string_view check
   throw Error(op, text);
 }
 
-std::int64_t dim_size(const char* op, const char* param, const Tensor& t, std::int64_t i) {
+std::int64_t dim_size_general(const char* op, const char* param, const Tensor& t,
+                              std::int64_t i) {
   if (!t.defined()) throw_missing(op, param, param);
   const std::int64_t rank = t.rank();
   const std::int64_t j = i < 0 ? i + rank : i;
@@ -229,16 +230,6 @@ void for_each_defined(std::initializer_list<TensorGroup> groups, F&& f) {
 }
 
 }  // namespace
-
-bool same_type(std::initializer_list<TensorGroup> groups) noexcept {
-  const Tensor* first = nullptr;
-  bool same = true;
-  for_each_defined(groups, [&](const Tensor& t) {
-    if (first == nullptr) first = &t;
-    same = same && t.dtype() == first->dtype();
-  });
-  return same;
-}
 
 bool same_shape(std::initializer_list<TensorGroup> groups) noexcept {
   const Tensor* first = nullptr;

@@ -161,7 +161,13 @@ std::string show(const std::vector<bool>& v);
 
 /// `x.size(i)` in a constraint: negative i counts from the end; out of
 /// range throws "x.size(3): dimension 3 is out of range for x of rank 2".
-std::int64_t dim_size(const char* op, const char* param, const Tensor& t, std::int64_t i);
+std::int64_t dim_size_general(const char* op, const char* param, const Tensor& t, std::int64_t i);
+/// dim_size_general with the common case inline: a non-null t and an index
+/// in [0, rank).
+inline std::int64_t dim_size(const char* op, const char* param, const Tensor& t, std::int64_t i) {
+  if (t.defined() && i >= 0 && i < t.rank()) return t.shape()[static_cast<int>(i)];
+  return dim_size_general(op, param, t, i);
+}
 /// `p[i]` in a constraint, with the index checked against len(p).
 template <class T>
 const T& element(const char* op, const char* param, Span<T> p, std::int64_t i);
@@ -181,7 +187,19 @@ std::int64_t shift_right(std::int64_t a, std::int64_t b) noexcept;
 
 /// `sameType(...)`, `sameShape(...)`, `broadcastable(...)` over every
 /// non-null tensor of the groups (true for fewer than two tensors).
-bool same_type(std::initializer_list<TensorGroup> groups) noexcept;
+inline bool same_type(std::initializer_list<TensorGroup> groups) noexcept {
+  // Inline: a call's operands are checked on every call.
+  const Tensor* first = nullptr;
+  for (const TensorGroup& g : groups) {
+    for (std::size_t i = 0; i < g.count; ++i) {
+      const Tensor& t = g.first[i];
+      if (!t.defined()) continue;
+      if (first == nullptr) first = &t;
+      if (t.dtype() != first->dtype()) return false;
+    }
+  }
+  return true;
+}
 bool same_shape(std::initializer_list<TensorGroup> groups) noexcept;
 bool broadcastable(std::initializer_list<TensorGroup> groups) noexcept;
 
