@@ -162,10 +162,105 @@ HWY_INLINE V Exp2(D d, V x) {
   return hn::IfThenElse(hn::IsNaN(x), x, hn::Mul(hn::Mul(p, s1), s2));
 }
 
+// Lanes where Exp2F32Fast applies: |x| <= 125 (not NaN).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE auto Exp2F32InRange(D d, V x) {
+  return hn::Le(hn::Abs(x), hn::Set(d, 125.0f));
+}
+
+// 2^x for float32 lanes with |x| <= 125, where 2^x and every intermediate
+// are normal. With 16-entry tables (OPGEN_TABLE16): x = k + j/16 + r, m = 16 k
+// + j = round(16 x), |r| <= 1/32 (exact), 2^(j/16) from the table and 2^r - 1
+// = r (c1 + c2 r + c3 r^2) (minimax, 1.6e-9 absolute); max error 1.08 ulp
+// (the table entries are rounded). Elsewhere x = n + r, n = round(x), |r| <=
+// 1/2, 2^r by a minimax polynomial of degree 6 (1.9e-9 relative) and n added
+// to the exponent field: 0.95 ulp with FMA, 1.20 without. Exact for integral
+// x. (Errors over every 7th float.)
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Exp2F32Fast(D d, V x) {
+  const hn::RebindToSigned<D> di;
+  // Adding 1.5 * 2^23 rounds to an integer held in the low mantissa bits.
+  const V shift = hn::Set(d, 12582912.0f);
+#if OPGEN_TABLE16
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    const V t = hn::MulAdd(x, hn::Set(d, 16.0f), shift);
+    const V r = hn::NegMulAdd(hn::Sub(t, shift), hn::Set(d, 0.0625f), x);
+    V q = hn::MulAdd(hn::Set(d, 5.5505953826e-02f), r, hn::Set(d, 2.4023430386e-01f));
+    q = hn::MulAdd(q, r, hn::Set(d, 6.9314718003e-01f));
+    const V scale = Pow2Sixteenths(d, hn::BitCast(di, t));
+    return hn::MulAdd(hn::Mul(scale, r), q, scale);
+  }
+#endif
+  const V t = hn::Add(x, shift);
+  const V r = hn::Sub(x, hn::Sub(t, shift));  // exact
+  V p = hn::Set(d, 1.5345811778e-04f);
+  p = hn::MulAdd(p, r, hn::Set(d, 1.3399931422e-03f));
+  p = hn::MulAdd(p, r, hn::Set(d, 9.6184889597e-03f));
+  p = hn::MulAdd(p, r, hn::Set(d, 5.5503287765e-02f));
+  p = hn::MulAdd(p, r, hn::Set(d, 2.4022646891e-01f));
+  p = hn::MulAdd(p, r, hn::Set(d, 6.9314720574e-01f));
+  p = hn::MulAdd(p, r, hn::Set(d, 1.0f));
+  // p in [sqrt(1/2), sqrt(2)] times 2^n, |n| <= 125: n << 23 added to the
+  // exponent field (the bits of 1.5 * 2^23 shift out).
+  return hn::BitCast(d, hn::Add(hn::BitCast(di, p), hn::ShiftLeft<23>(hn::BitCast(di, t))));
+}
+
+// Lanes where Expm1F32Fast applies: x <= 88.5 (not NaN), where e^x is
+// finite.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE auto Expm1F32InRange(D d, V x) {
+  return hn::Le(x, hn::Set(d, 88.5f));
+}
+
+// Forward declaration: the fallback of Expm1F32Fast.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Expm1Full(D d, V x);
+
+// e^x - 1 for float32 lanes in Expm1F32InRange. With 16-entry tables
+// (OPGEN_TABLE16): x (clamped at -20, where the result rounds to -1) = (16 k
+// + j) ln2 / 16 + r, |r| <= ln2 / 32, s = 2^k 2^(j/16) (rounded, from the
+// table), e^x - 1 = (s - 1) + s (p + lo) with p = e^r - 1 = r + r^2 (c2 + c3
+// r + c4 r^2) (minimax, 3.5e-10 relative) and lo = (2^(j/16) - its float) /
+// its float from a second table: s - 1 is exact for |x| < ln 2 (Sterbenz),
+// so small results keep their relative accuracy, and for |x| < ln2 / 32 (j =
+// k = 0) the result is p itself. Max error 1.66 ulp (over every 7th float).
+// Elsewhere Expm1Full.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Expm1F32Fast(D d, V x) {
+#if OPGEN_TABLE16
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    const hn::RebindToSigned<D> di;
+    HWY_ALIGN static constexpr float kLo[16] = {
+        0.000000000e+00f,  4.628547146e-08f,  -1.199215749e-08f, 4.729782432e-08f,
+        3.193418152e-08f,  3.621057232e-08f,  -3.099071932e-08f, -7.475213337e-09f,
+        1.711427089e-08f,  -3.047683350e-08f, 5.233334210e-09f,  6.107591766e-09f,
+        -1.471960509e-08f, -5.258795177e-09f, -6.128259677e-09f, 5.140609272e-09f};
+    const V one = hn::Set(d, 1.0f);
+    const V xc = hn::Max(x, hn::Set(d, -20.0f));  // also -inf
+    // As in ExpF32Fast: m = round(16 x / ln 2) in the low bits of t, ln2 / 16
+    // in two parts.
+    const V shift = hn::Set(d, 12582912.0f);
+    const V t = hn::MulAdd(xc, hn::Set(d, 23.083120654223414f), shift);
+    const V m = hn::Sub(t, shift);
+    V r = hn::NegMulAdd(m, hn::Set(d, 0.0433349609375f), xc);
+    r = hn::NegMulAdd(m, hn::Set(d, -1.3262152501e-5f), r);
+    V q = hn::MulAdd(hn::Set(d, 4.1667660109e-02f), r, hn::Set(d, 1.6667007163e-01f));
+    q = hn::MulAdd(q, r, hn::Set(d, 0.5f));
+    const V p = hn::MulAdd(hn::Mul(r, r), q, r);
+    const auto bits = hn::BitCast(di, t);
+    const V s = Pow2Sixteenths(d, bits);
+    const V e = hn::MulAdd(s, hn::Add(p, Lookup16(d, kLo, bits)), hn::Sub(s, one));
+    // expm1(-0) = -0 (p is +0 there); other negative x give negative e.
+    return hn::OrAnd(e, x, hn::SignBit(d));
+  }
+#endif
+  return Expm1Full(d, x);
+}
+
 // e^x - 1. Highway's Expm1 is valid up to about +104 (float) / +706
 // (double) and maps NaN to garbage: clamp where the result has long
 // overflowed, keep NaN.
-template <class D, class V = hn::Vec<D>>
+template <class D, class V>
 HWY_INLINE V Expm1Full(D d, V x) {
   using T = hn::TFromD<D>;
   const V clamp = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 128.0 : 1024.0));
@@ -194,6 +289,58 @@ HWY_INLINE V Log2Full(D d, V x) {
   const V special = hn::IfThenElse(hn::Eq(x, zero), hn::Neg(hn::Inf(d)),
                                    hn::IfThenElse(hn::Lt(x, zero), hn::NaN(d), x));
   return hn::IfThenElse(regular, hn::Log2(d, hn::IfThenElse(regular, x, one)), special);
+}
+
+// Lanes where Log2F32Fast applies: normal finite x > 0.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE auto Log2F32InRange(D d, V x) {
+  const hn::RebindToSigned<D> di;
+  // bits(x) - bits(FLT_MIN) below 0x7f000000 as unsigned numbers: flipping
+  // the sign bit too turns that into a signed comparison.
+  const auto u = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x7f800000));
+  return hn::RebindMask(d, hn::Lt(u, hn::Set(di, -0x1000000)));
+}
+
+// log2(x) for float32 lanes in Log2F32InRange. With 16-entry tables
+// (OPGEN_TABLE16): x = 2^k z, z in [0.7, 1.4), and 1/c for the sixteenth of
+// that interval z falls in from a table, log2(x) = k + log2(c) + log2(1 + r)
+// with r = z/c - 1 (one FMA, |r| < 0.0299) and log2(1 + r) = r (c1 + c2 r +
+// c3 r^2 + c4 r^3) (minimax, 1.9e-8 relative); the interval around 1 has c
+// = 1, so results near 0 keep their relative accuracy, and powers of 2 are
+// exact. No division. Max error 1.92 ulp (over every float), near the ends
+// of the intervals next to 1. Elsewhere Log2Full.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Log2F32Fast(D d, V x) {
+#if OPGEN_TABLE16
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    const hn::RebindToSigned<D> di;
+    // 1/c, a float near 2 / (the ends of each sixteenth) whose -log2(1/c)
+    // is within 2e-4 ulp of a float (so that its rounding costs nothing
+    // where log2(x) is small and cancels), and that float.
+    HWY_ALIGN static constexpr float kInvC[16] = {
+        1.3984586f,   1.34040582f,  1.28616989f,  1.2360965f,  1.19030464f,  1.14800787f,
+        1.10820603f,  1.07131994f,  1.03705418f,  1.0f,        0.947974086f, 0.89495492f,
+        0.847839594f, 0.805113018f, 0.766618788f, 0.731483459f};
+    HWY_ALIGN static constexpr float kLogC[16] = {
+        -0.483837545f, -0.422669858f,  -0.363081217f, -0.305791378f, -0.251330853f, -0.199132532f,
+        -0.148226127f, -0.0993893892f, -0.05249127f,  0.0f,          0.0770804733f, 0.160113081f,
+        0.238136753f,  0.312736779f,   0.383418739f,  0.451102853f};
+    // tmp = bits(x) - bits(0.69921875): its exponent field is k, bits 19 to
+    // 22 the sixteenth (vpermps reads the low 4 bits of tmp >> 19).
+    const auto ix = hn::BitCast(di, x);
+    const auto tmp = hn::Sub(ix, hn::Set(di, 0x3f330000));
+    const auto k = hn::ShiftRight<23>(tmp);  // arithmetic
+    const V z = hn::BitCast(d, hn::Sub(ix, hn::ShiftLeft<23>(k)));
+    const auto idx = hn::ShiftRight<19>(tmp);
+    const V r = hn::MulSub(z, Lookup16(d, kInvC, idx), hn::Set(d, 1.0f));
+    const V y0 = hn::Add(hn::ConvertTo(d, k), Lookup16(d, kLogC, idx));
+    V p = hn::MulAdd(hn::Set(d, -3.6113935495e-01f), r, hn::Set(d, 4.8115171197e-01f));
+    p = hn::MulAdd(p, r, hn::Set(d, -7.2134737636e-01f));
+    p = hn::MulAdd(p, r, hn::Set(d, 1.4426950131e+00f));
+    return hn::MulAdd(r, p, y0);
+  }
+#endif
+  return Log2Full(d, x);
 }
 
 // Highway's Sin and Cos reduce the argument with a few-term pi: exact
@@ -228,21 +375,34 @@ HWY_INLINE V ErfDouble(D d, V x) {
   return hn::IfThenElse(hn::IsNaN(x), x, hn::CopySignToAbs(r, x));
 }
 
-// erf in float32 lanes: x P(x^2) / Q(x^2), P and Q of degree 5, on |x| <
-// 3.92, and +-1 beyond (where erfc(x) < 2^-25, so erf rounds to 1). Fitted
-// for opgen (linearised least squares for the relative error, then Lawson's
-// reweighting): 2.1e-8 relative before rounding; the rounding errors of the
-// coefficients and of the two Horner chains where x^2 is large (up to 15)
-// dominate: at most 5.50 ulp with FMA, 6.17 without (3.7e-7 relative; Eigen
-// 3.4's rational: 3.8e-7), near |x| = 3.6. One division, no exp, no
-// float64 (the float64 evaluation was 15 times slower).
+// erf(a) for float32 lanes with |a| <= 3.92: a P(a^2) / Q(a^2), P and Q of
+// degree 5, fitted for opgen (linearised least squares for the relative
+// error, then Lawson's reweighting): 2.1e-8 relative before rounding; the
+// rounding errors of the coefficients and of the two Horner chains where
+// a^2 is large (up to 15) dominate: at most 6.05 ulp with FMA (3.6e-7
+// relative; Eigen 3.4's rational: 3.8e-7), 7.53 without (4.5e-7), near
+// |a| = 3.5 (measured over every float in [2, 3.92]). With FMA, P is scaled
+// to a leading coefficient of 1 (so is Q, by the same factor): its first
+// Horner step is an addition, which leaves the multiply-add units one
+// operation fewer (7 % faster). The result may exceed 1 in magnitude by a
+// few ulp.
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V ErfFloat(D d, V x) {
-  const V one = hn::Set(d, 1.0f);
-  const V limit = hn::Set(d, 3.92f);
-  const V ax = hn::Abs(x);
-  const V a = hn::Min(ax, limit);
+HWY_INLINE V ErfRationalF32(D d, V a) {
   const V t = hn::Mul(a, a);
+#if HWY_NATIVE_FMA
+  V p = hn::Add(t, hn::Set(d, 1.405099345e+02f));
+  p = hn::MulAdd(p, t, hn::Set(d, 1.879349759e+03f));
+  p = hn::MulAdd(p, t, hn::Set(d, 2.609711426e+04f));
+  p = hn::MulAdd(p, t, hn::Set(d, 9.453790522e+04f));
+  p = hn::MulAdd(p, t, hn::Set(d, 5.569376647e+05f));
+  V q = hn::Set(d, 1.867322513e+01f);
+  q = hn::MulAdd(q, t, hn::Set(d, 5.777793837e+02f));
+  q = hn::MulAdd(q, t, hn::Set(d, 7.430272995e+03f));
+  q = hn::MulAdd(q, t, hn::Set(d, 5.654102628e+04f));
+  q = hn::MulAdd(q, t, hn::Set(d, 2.483060949e+05f));
+  q = hn::MulAdd(q, t, hn::Set(d, 4.935731808e+05f));
+#else
+  // Without FMA the scaled coefficients round less favourably.
   V p = hn::Set(d, 2.026042011e-06f);
   p = hn::MulAdd(p, t, hn::Set(d, 2.846790303e-04f));
   p = hn::MulAdd(p, t, hn::Set(d, 3.807641566e-03f));
@@ -254,10 +414,41 @@ HWY_INLINE V ErfFloat(D d, V x) {
   q = hn::MulAdd(q, t, hn::Set(d, 1.505404525e-02f));
   q = hn::MulAdd(q, t, hn::Set(d, 1.145544946e-01f));
   q = hn::MulAdd(q, t, hn::Set(d, 5.030785799e-01f));
-  q = hn::MulAdd(q, t, one);
-  const V r = hn::IfThenElse(hn::Ge(ax, limit), one, hn::Min(hn::Div(hn::Mul(a, p), q), one));
-  // Min may return its second operand for NaN lanes (x86), hence the check.
-  return hn::IfThenElse(hn::IsNaN(x), x, hn::CopySignToAbs(r, x));
+  q = hn::MulAdd(q, t, hn::Set(d, 1.0f));
+#endif
+  return hn::Div(hn::Mul(a, p), q);
+}
+
+// erf in float32 lanes other than NaN: ErfRationalF32 on x clamped to |x| <=
+// 3.92 and then to |result| <= 1 (+-1 from |x| = 3.92 up, where erfc(x) <
+// 2^-25, so erf rounds to 1). One division, no exp, no float64 (the float64
+// evaluation was 15 times slower). On AVX-512 each clamp is one vrangeps
+// (the smaller magnitude, with the sign of the first operand), which maps
+// NaN to a number; there (with FMA) the rational reaches 1 at the limit.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ErfFloatNotNaN(D d, V x) {
+  const V one = hn::Set(d, 1.0f);
+  const V limit = hn::Set(d, 3.92f);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    constexpr int kMinAbsSignOfFirst = 2;
+    const V a{_mm512_range_ps(x.raw, limit.raw, kMinAbsSignOfFirst)};
+    const V r = ErfRationalF32(d, a);
+    return V{_mm512_range_ps(r.raw, one.raw, kMinAbsSignOfFirst)};
+  }
+#endif
+  // Without FMA the rational at the limit rounds to 1 - ulp: beyond it 1
+  // is taken explicitly.
+  const V ax = hn::Abs(x);
+  const V r = ErfRationalF32(d, hn::Min(ax, limit));
+  return hn::CopySignToAbs(hn::IfThenElse(hn::Ge(ax, limit), one, hn::Min(r, one)), x);
+}
+
+// erf in float32 lanes, every input.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ErfFloat(D d, V x) {
+  // Min and vrangeps may turn NaN into a number, hence the check.
+  return hn::IfThenElse(hn::IsNaN(x), x, ErfFloatNotNaN(d, x));
 }
 
 // C's round: halfway cases away from zero. trunc(x) plus 1 toward x's
@@ -388,16 +579,41 @@ struct ReciprocalOp {
     return hn::Div(hn::Set(d, hn::TFromD<D>{1}), v);
   }
 };
+// Fast: float32 vectors whose lanes all lie in Exp2F32InRange (also taken
+// one vector at a time; likewise Expm1Op and Log2Op).
 struct Exp2Op {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
+    if constexpr (sizeof(hn::TFromD<D>) == 4) {
+      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
+    }
     return Exp2(d, v);
   }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V v) const {
+    return Exp2F32Fast(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V v) const {
+    return Exp2F32InRange(d, v);
+  }
 };
+// Fast: float32 vectors whose lanes all lie in Expm1F32InRange.
 struct Expm1Op {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
+    if constexpr (sizeof(hn::TFromD<D>) == 4) {
+      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
+    }
     return Expm1Full(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V v) const {
+    return Expm1F32Fast(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V v) const {
+    return Expm1F32InRange(d, v);
   }
 };
 struct Log1pOp {
@@ -406,10 +622,22 @@ struct Log1pOp {
     return Log1pFull(d, v);
   }
 };
+// Fast: float32 vectors whose lanes all lie in Log2F32InRange.
 struct Log2Op {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
+    if constexpr (sizeof(hn::TFromD<D>) == 4) {
+      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
+    }
     return Log2Full(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V v) const {
+    return Log2F32Fast(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V v) const {
+    return Log2F32InRange(d, v);
   }
 };
 struct SinOp {
@@ -424,6 +652,7 @@ struct CosOp {
     return SinCos<false>(d, v);
   }
 };
+// Fast: float32 vectors without NaN.
 struct ErfOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
@@ -432,6 +661,14 @@ struct ErfOp {
     } else {
       return ErfDouble(d, v);
     }
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V v) const {
+    return ErfFloatNotNaN(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D, V v) const {
+    return hn::Eq(v, v);
   }
 };
 struct RoundOp {

@@ -121,24 +121,58 @@ HWY_INLINE V ExpF32Normal(D d, V x) {
   return hn::BitCast(d, hn::Add(hn::BitCast(di, e), scale));
 }
 
+#undef OPGEN_TABLE16
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// Whether 16-entry float tables held in one register apply (AVX-512: one
+// vpermps or vpermd per lookup, no gather); only where a vector holds 16
+// float lanes (MaxLanes(D()) == 16).
+#define OPGEN_TABLE16 1
+
+// The lanes table[idx & 15] of a 16-entry table of 32-bit values held in one
+// register. vpermps uses the low 4 bits of each index (Highway's
+// TableLookupLanes would first need them masked).
+template <class D, class VI>
+HWY_INLINE hn::Vec<D> Lookup16(D d, const hn::TFromD<D>* table, VI idx) {
+  const hn::RebindToSigned<D> di;
+  const auto t = hn::BitCast(di, hn::Load(d, table));
+  const decltype(t) entry{_mm512_permutexvar_epi32(hn::BitCast(di, idx).raw, t.raw)};
+  return hn::BitCast(d, entry);
+}
+
+// 2^(m / 16) (m = 16 k + j, 0 <= j < 16), for the int32 lanes `bits` whose
+// low bits hold m, as the bits of 1.5 * 2^23 + m do (the higher bits shift
+// out): 2^(j/16) rounded to float from the table, its exponent field plus k.
+// Valid while the result is normal (-126 <= k <= 127).
+template <class D, class VI>
+HWY_INLINE hn::Vec<D> Pow2Sixteenths(D d, VI bits) {
+  const hn::RebindToSigned<D> di;
+  // The bits of 2^(j/16) rounded to float, minus j << 19, j = 0..15.
+  HWY_ALIGN static constexpr int32_t kPow2Sixteenths[16] = {
+      0x3f800000, 0x3f7daac3, 0x3f7b95c2, 0x3f79c3d3, 0x3f7837f0, 0x3f76f532,
+      0x3f75fed7, 0x3f75583f, 0x3f7504f3, 0x3f7508a4, 0x3f75672a, 0x3f76248c,
+      0x3f7744fd, 0x3f78ccdf, 0x3f7ac0c7, 0x3f7d257d};
+  const auto entry = Lookup16(di, kPow2Sixteenths, bits);
+  // m << 19 = (k << 23) + (j << 19): added to the entry, the bits of
+  // 2^k 2^(j/16).
+  return hn::BitCast(d, hn::Add(entry, hn::ShiftLeft<19>(hn::BitCast(di, bits))));
+}
+#else
+#define OPGEN_TABLE16 0
+#endif
+
 // e^x for float32 lanes with |x| <= 86.5, like ExpF32Normal but with fewer
 // multiplications where a vector holds 16 float lanes (AVX-512): x = (16 k +
 // j) ln2 / 16 + r with |r| <= ln2 / 32, e^x = 2^k 2^(j/16) e^r, 2^(j/16) from
-// a 16-entry table held in one register (one permute), and e^r - 1 = r + r^2
-// (1/2 + r/6), whose truncation error (r^4 / 24 < 1e-8) is far below a float
-// ulp. Max error 1.06 ulp (measured; the table entries are rounded); other
-// targets use ExpF32Normal. kNegate: e^-x instead, the negation folded into
-// the constants.
+// a 16-entry table held in one register (Pow2Sixteenths), and e^r - 1 = r +
+// r^2 (1/2 + r/6), whose truncation error (r^4 / 24 < 1e-8) is far below a
+// float ulp. Max error 1.06 ulp (measured; the table entries are rounded);
+// other targets use ExpF32Normal. kNegate: e^-x instead, the negation folded
+// into the constants.
 template <bool kNegate = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V ExpF32Fast(D d, V x) {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if OPGEN_TABLE16
   if constexpr (hn::MaxLanes(D()) == 16) {
     const hn::RebindToSigned<D> di;
-    // The bits of 2^(j/16) rounded to float, minus j << 19, j = 0..15.
-    HWY_ALIGN static constexpr int32_t kPow2Sixteenths[16] = {
-        0x3f800000, 0x3f7daac3, 0x3f7b95c2, 0x3f79c3d3, 0x3f7837f0, 0x3f76f532,
-        0x3f75fed7, 0x3f75583f, 0x3f7504f3, 0x3f7508a4, 0x3f75672a, 0x3f76248c,
-        0x3f7744fd, 0x3f78ccdf, 0x3f7ac0c7, 0x3f7d257d};
     // As in ExpF32Normal, adding 1.5 * 2^23 leaves m = round(16 x / ln 2)
     // in the low mantissa bits of t; m = 16 k + j.
     const V shift = hn::Set(d, 12582912.0f);
@@ -159,14 +193,7 @@ HWY_INLINE V ExpF32Fast(D d, V x) {
       const V p = hn::MulAdd(hn::Set(d, 0.16666667f), r, hn::Set(d, 0.5f));
       em1 = hn::MulAdd(p, hn::Mul(r, r), r);
     }
-    const auto bits = hn::BitCast(di, t);
-    // vpermd uses the low 4 bits of each index, j (Highway's
-    // TableLookupLanes would first need them masked).
-    const auto table = hn::Load(di, kPow2Sixteenths);
-    const decltype(bits) entry{_mm512_permutexvar_epi32(bits.raw, table.raw)};
-    // m << 19 = (k << 23) + (j << 19) (the bits of 1.5 * 2^23 shift out):
-    // added to the entry, the bits of 2^k 2^(j/16).
-    const V scale = hn::BitCast(d, hn::Add(entry, hn::ShiftLeft<19>(bits)));
+    const V scale = Pow2Sixteenths(d, hn::BitCast(di, t));
     return hn::MulAdd(scale, em1, scale);
   }
 #endif
