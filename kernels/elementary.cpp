@@ -457,10 +457,20 @@ HWY_INLINE V ErfFloat(D d, V x) {
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V RoundAway(D d, V x) {
   using T = hn::TFromD<D>;
+#if OPGEN_NATIVE_ROUNDING
+  // trunc(x + copysign(h, x)) with h the largest T below 1/2: the sum
+  // (rounded to nearest) crosses the next integer exactly when the fraction
+  // is at least 1/2 (h + 1/2 rounds to 1, h + (1/2 - ulp) stays below it),
+  // and x itself where |x| >= 2^(digits-1) is already an integer. 3
+  // operations instead of 8; the same results.
+  const T h = sizeof(T) == 4 ? T(0x1.fffffep-2f) : T(0x1.fffffffffffffp-2);
+  return hn::Trunc(hn::Add(x, hn::CopySign(hn::Set(d, h), x)));
+#else
   const V t = hn::Trunc(x);
   const V frac = hn::Abs(hn::Sub(x, t));
   const V step = hn::IfThenElseZero(hn::Ge(frac, hn::Set(d, T{0.5})), hn::Set(d, T{1}));
   return hn::CopySign(hn::Add(hn::Abs(t), step), x);
+#endif
 }
 
 // C's fmod for finite x and finite nonzero y with |x| < 2^digits |y|: q =
@@ -682,7 +692,7 @@ struct TruncOp {
   HWY_INLINE V operator()(D, V v) const {
     // The sign of zero restored, as Floor and Ceil do: Highway 1.0.3's EMU128
     // Trunc (clang builds it instead of SCALAR) gives +0 for -0.
-    return hn::CopySign(hn::Trunc(v), v);
+    return SignedIntegral(hn::Trunc(v), v);
   }
 };
 struct SignOp {
@@ -690,12 +700,14 @@ struct SignOp {
   HWY_INLINE V operator()(D d, V v) const {
     using T = hn::TFromD<D>;
     const V zero = hn::Zero(d);
-    const V s = hn::Sub(hn::IfThenElseZero(hn::Gt(v, zero), hn::Set(d, T{1})),
-                        hn::IfThenElseZero(hn::Lt(v, zero), hn::Set(d, T{1})));
     if constexpr (hwy::IsFloat<T>()) {
-      return hn::IfThenElse(hn::IsNaN(v), v, s);
+      // +-1 with the sign of v where |v| > 0; v + 0 elsewhere, which is +0
+      // for either zero and keeps NaN.
+      return hn::IfThenElse(hn::Gt(hn::Abs(v), zero), hn::CopySign(hn::Set(d, T{1}), v),
+                            hn::Add(v, zero));
     } else {
-      return s;
+      return hn::Sub(hn::IfThenElseZero(hn::Gt(v, zero), hn::Set(d, T{1})),
+                     hn::IfThenElseZero(hn::Lt(v, zero), hn::Set(d, T{1})));
     }
   }
 };

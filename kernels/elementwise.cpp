@@ -96,18 +96,18 @@ struct SquareOp {
 };
 // floor(x) and ceil(x) always have the sign of x (floor(-0) = -0,
 // ceil(-0.5) = -0). Highway 1.0.3 emulates them through an integer
-// conversion on SSSE3 and in scalar code on the scalar target, and both lose
-// the sign of zero results; CopySign restores it.
+// conversion on SSSE3 and in scalar code on the scalar and EMU128 targets,
+// which lose the sign of zero results; SignedIntegral restores it there.
 struct FloorOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V v) const {
-    return hn::CopySign(hn::Floor(v), v);
+    return SignedIntegral(hn::Floor(v), v);
   }
 };
 struct CeilOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V v) const {
-    return hn::CopySign(hn::Ceil(v), v);
+    return SignedIntegral(hn::Ceil(v), v);
   }
 };
 // A comparison instead of Max(v, 0): NaN < 0 is false, so NaN passes through
@@ -145,6 +145,25 @@ struct ClipOp {
     }
   }
 };
+#if OPGEN_MINMAX_SECOND_OPERAND
+// ClipOp for float bounds that are neither NaN nor hi = -0 (checked by Clip):
+// min(hi, max(lo, v)) with Min/Max returning their second operand
+// (OPGEN_MINMAX_SECOND_OPERAND) gives v's NaN, and v itself where v equals
+// a bound, which is the bound (sign included) except for v = -0 at lo = +0,
+// where v + 0 gives the +0 maximum(-0, +0) is (kZeroLo). 2 or 3 operations
+// instead of ClipOp's 9.
+template <typename T, bool kZeroLo>
+struct ClipSecondOperandOp {
+  T lo;
+  T hi;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    V above = hn::Max(hn::Set(d, lo), v);
+    if constexpr (kZeroLo) above = hn::Add(above, hn::Zero(d));
+    return hn::Min(hn::Set(d, hi), above);
+  }
+};
+#endif
 
 // clang-format off
 #define OPGEN_BINARY(Name, Suffix, T, D)                                     \
@@ -199,6 +218,18 @@ void LeakyReluF64(const double* x, double* out, size_t n, double alpha) {
 
 template <typename T>
 HWY_INLINE void Clip(const T* x, T* out, size_t n, T lo, T hi) {
+#if OPGEN_MINMAX_SECOND_OPERAND
+  if constexpr (hwy::IsFloat<T>()) {
+    if (!std::isnan(lo) && !std::isnan(hi) && !(hi == 0 && std::signbit(hi))) {
+      if (lo == 0 && !std::signbit(lo)) {
+        UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipSecondOperandOp<T, true>{lo, hi});
+      } else {
+        UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipSecondOperandOp<T, false>{lo, hi});
+      }
+      return;
+    }
+  }
+#endif
   UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipOp<T>{lo, hi});
 }
 void ClipF32(const float* x, float* out, size_t n, float lo, float hi) { Clip(x, out, n, lo, hi); }

@@ -65,16 +65,51 @@ HWY_INLINE hn::TFromD<D> MaxOfLanesOrdered(D d, V v) {
 #define OPGEN_MINMAX_SECOND_OPERAND 0
 #endif
 
-// IEEE 754-2019 maximum/minimum: NaN if either input is NaN, -0 < +0. Exact,
-// hence identical on every target.
+// r, an integral value Floor, Ceil or Trunc computed from x, with the sign
+// of x. The native rounding instructions (x86 SSE4 and later, AArch64 NEON
+// and SVE) keep the sign of a zero result; Highway 1.0.3's emulations (SSSE3,
+// EMU128, the scalar target) do not, so CopySign restores it there.
+#undef OPGEN_NATIVE_ROUNDING
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+#define OPGEN_NATIVE_ROUNDING 0
+#elif HWY_ARCH_X86
+#define OPGEN_NATIVE_ROUNDING (HWY_TARGET <= HWY_SSE4)
+#else
+#define OPGEN_NATIVE_ROUNDING HWY_ARCH_ARM_A64
+#endif
 template <class V>
-HWY_INLINE V Maximum(V a, V b) {
-  return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), MaxOrderedZeros(a, b));
+HWY_INLINE V SignedIntegral(V r, V x) {
+#if OPGEN_NATIVE_ROUNDING
+  (void)x;
+  return r;
+#else
+  return hn::CopySign(r, x);
+#endif
 }
+
+// IEEE 754-2019 maximum/minimum: NaN if either input is NaN, -0 < +0. Exact
+// (NaN payloads aside), hence identical on every target. Where Min returns
+// its second operand for unordered or equal inputs (x86), minimum is
+// min(a, b) | min(b, a): the two agree unless the inputs are unordered or
+// equal, where one of them is the NaN (an or with a NaN's bits is a NaN) or
+// the two zeros (the or keeps -0); maximum(a, b) = -minimum(-a, -b). Six
+// simple operations instead of eight with two blends.
 template <class V>
 HWY_INLINE V Minimum(V a, V b) {
+#if OPGEN_MINMAX_SECOND_OPERAND
+  return hn::Or(hn::Min(a, b), hn::Min(b, a));
+#else
   const V m = hn::IfThenElse(hn::Eq(a, b), hn::Or(a, b), hn::Min(a, b));
   return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), m);
+#endif
+}
+template <class V>
+HWY_INLINE V Maximum(V a, V b) {
+#if OPGEN_MINMAX_SECOND_OPERAND
+  return hn::Neg(Minimum(hn::Neg(a), hn::Neg(b)));
+#else
+  return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), MaxOrderedZeros(a, b));
+#endif
 }
 
 // e^x for every input through Highway's Exp (see ExpFull).
