@@ -128,15 +128,38 @@ HWY_INLINE void StoreColumns(D d, hn::Vec<D> v, T* p, size_t count) {
   }
 }
 
+// The maximum of each of `count` adjacent columns of an (n, inner) block
+// (the first pass of SoftmaxColumns and LogSoftmaxColumns).
+template <bool kPartial, class D, typename T = hn::TFromD<D>>
+HWY_INLINE hn::Vec<D> ColumnsMax(D d, const T* x, size_t n, size_t inner, size_t count) {
+  auto max = hn::Neg(hn::Inf(d));
+  for (size_t k = 0; k < n; ++k) {
+    max = hn::Max(max, LoadColumns<kPartial>(d, x + k * inner, count));
+  }
+  return max;
+}
+
+// ColumnsMax for 4 vectors of columns.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ColumnsMax4(D d, const T* x, size_t n, size_t inner, hn::Vec<D>& m0,
+                            hn::Vec<D>& m1, hn::Vec<D>& m2, hn::Vec<D>& m3) {
+  const size_t N = hn::Lanes(d);
+  m0 = m1 = m2 = m3 = hn::Neg(hn::Inf(d));
+  for (size_t k = 0; k < n; ++k) {
+    const T* p = x + k * inner;
+    m0 = hn::Max(m0, hn::LoadU(d, p));
+    m1 = hn::Max(m1, hn::LoadU(d, p + N));
+    m2 = hn::Max(m2, hn::LoadU(d, p + 2 * N));
+    m3 = hn::Max(m3, hn::LoadU(d, p + 3 * N));
+  }
+}
+
 // inner > 1: `count` adjacent columns (one vector, or fewer when kPartial) of
 // an (n, inner) block starting at x and out, vectorised along inner with the
 // same three passes as SoftmaxRow, each lane one column.
 template <bool kPartial, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void SoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
-  auto max = hn::Neg(hn::Inf(d));
-  for (size_t k = 0; k < n; ++k) {
-    max = hn::Max(max, LoadColumns<kPartial>(d, x + k * inner, count));
-  }
+  const auto max = ColumnsMax<kPartial>(d, x, n, inner, count);
   auto sum = hn::Zero(d);
   for (size_t k = 0; k < n; ++k) {
     const auto e = SoftmaxExp(d, hn::Sub(LoadColumns<kPartial>(d, x + k * inner, count), max));
@@ -156,14 +179,8 @@ HWY_INLINE void SoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inner, 
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void SoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inner) {
   const size_t N = hn::Lanes(d);
-  auto m0 = hn::Neg(hn::Inf(d)), m1 = m0, m2 = m0, m3 = m0;
-  for (size_t k = 0; k < n; ++k) {
-    const T* p = x + k * inner;
-    m0 = hn::Max(m0, hn::LoadU(d, p));
-    m1 = hn::Max(m1, hn::LoadU(d, p + N));
-    m2 = hn::Max(m2, hn::LoadU(d, p + 2 * N));
-    m3 = hn::Max(m3, hn::LoadU(d, p + 3 * N));
-  }
+  hn::Vec<D> m0, m1, m2, m3;
+  ColumnsMax4(d, x, n, inner, m0, m1, m2, m3);
   auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
   for (size_t k = 0; k < n; ++k) {
     const T* p = x + k * inner;
@@ -238,10 +255,7 @@ HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n) {
 // with a vector log of the sums.
 template <bool kPartial, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void LogSoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
-  auto max = hn::Neg(hn::Inf(d));
-  for (size_t k = 0; k < n; ++k) {
-    max = hn::Max(max, LoadColumns<kPartial>(d, x + k * inner, count));
-  }
+  const auto max = ColumnsMax<kPartial>(d, x, n, inner, count);
   auto sum = hn::Zero(d);
   for (size_t k = 0; k < n; ++k) {
     sum = hn::Add(sum, SoftmaxExp(d, hn::Sub(LoadColumns<kPartial>(d, x + k * inner, count), max)));
@@ -257,14 +271,8 @@ HWY_INLINE void LogSoftmaxColumns(D d, const T* x, T* out, size_t n, size_t inne
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inner) {
   const size_t N = hn::Lanes(d);
-  auto m0 = hn::Neg(hn::Inf(d)), m1 = m0, m2 = m0, m3 = m0;
-  for (size_t k = 0; k < n; ++k) {
-    const T* p = x + k * inner;
-    m0 = hn::Max(m0, hn::LoadU(d, p));
-    m1 = hn::Max(m1, hn::LoadU(d, p + N));
-    m2 = hn::Max(m2, hn::LoadU(d, p + 2 * N));
-    m3 = hn::Max(m3, hn::LoadU(d, p + 3 * N));
-  }
+  hn::Vec<D> m0, m1, m2, m3;
+  ColumnsMax4(d, x, n, inner, m0, m1, m2, m3);
   auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
   for (size_t k = 0; k < n; ++k) {
     const T* p = x + k * inner;
@@ -287,8 +295,12 @@ HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inn
   }
 }
 
-template <typename T>
-HWY_INLINE void LogSoftmax(const T* x, T* out, size_t outer, size_t n, size_t inner) {
+// The layout walk Softmax and LogSoftmax share: each of the `outer` (n,
+// inner) blocks as one row when inner == 1, else as columns, 4 vectors, then
+// one vector, then a partial vector at a time. Kernels supplies Row,
+// Columns4 and Columns<kPartial> (SoftmaxKernels, LogSoftmaxKernels).
+template <class Kernels, typename T>
+HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
   if (n == 0) return;
@@ -296,47 +308,58 @@ HWY_INLINE void LogSoftmax(const T* x, T* out, size_t outer, size_t n, size_t in
     const T* xo = x + o * n * inner;
     T* oo = out + o * n * inner;
     if (inner == 1) {
-      LogSoftmaxRow(d, xo, oo, n);
+      Kernels::Row(d, xo, oo, n);
       continue;
     }
     size_t i = 0;
-    for (; i + 4 * N <= inner; i += 4 * N) LogSoftmaxColumns4(d, xo + i, oo + i, n, inner);
-    for (; i + N <= inner; i += N) LogSoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
-    if (i < inner) LogSoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
-  }
-}
-
-void LogSoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
-  LogSoftmax(x, out, outer, n, inner);
-}
-void LogSoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
-  LogSoftmax(x, out, outer, n, inner);
-}
-
-template <typename T>
-HWY_INLINE void Softmax(const T* x, T* out, size_t outer, size_t n, size_t inner) {
-  const hn::ScalableTag<T> d;
-  const size_t N = hn::Lanes(d);
-  if (n == 0) return;
-  for (size_t o = 0; o < outer; ++o) {
-    const T* xo = x + o * n * inner;
-    T* oo = out + o * n * inner;
-    if (inner == 1) {
-      SoftmaxRow(d, xo, oo, n);
-      continue;
+    for (; i + 4 * N <= inner; i += 4 * N) Kernels::Columns4(d, xo + i, oo + i, n, inner);
+    for (; i + N <= inner; i += N) {
+      Kernels::template Columns<false>(d, xo + i, oo + i, n, inner, N);
     }
-    size_t i = 0;
-    for (; i + 4 * N <= inner; i += 4 * N) SoftmaxColumns4(d, xo + i, oo + i, n, inner);
-    for (; i + N <= inner; i += N) SoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
-    if (i < inner) SoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+    if (i < inner) Kernels::template Columns<true>(d, xo + i, oo + i, n, inner, inner - i);
   }
 }
+
+struct SoftmaxKernels {
+  template <class D, typename T>
+  static HWY_INLINE void Row(D d, const T* x, T* out, size_t n) {
+    SoftmaxRow(d, x, out, n);
+  }
+  template <class D, typename T>
+  static HWY_INLINE void Columns4(D d, const T* x, T* out, size_t n, size_t inner) {
+    SoftmaxColumns4(d, x, out, n, inner);
+  }
+  template <bool kPartial, class D, typename T>
+  static HWY_INLINE void Columns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
+    SoftmaxColumns<kPartial>(d, x, out, n, inner, count);
+  }
+};
+struct LogSoftmaxKernels {
+  template <class D, typename T>
+  static HWY_INLINE void Row(D d, const T* x, T* out, size_t n) {
+    LogSoftmaxRow(d, x, out, n);
+  }
+  template <class D, typename T>
+  static HWY_INLINE void Columns4(D d, const T* x, T* out, size_t n, size_t inner) {
+    LogSoftmaxColumns4(d, x, out, n, inner);
+  }
+  template <bool kPartial, class D, typename T>
+  static HWY_INLINE void Columns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
+    LogSoftmaxColumns<kPartial>(d, x, out, n, inner, count);
+  }
+};
 
 void SoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
-  Softmax(x, out, outer, n, inner);
+  ForEachSoftmaxBlock<SoftmaxKernels>(x, out, outer, n, inner);
 }
 void SoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
-  Softmax(x, out, outer, n, inner);
+  ForEachSoftmaxBlock<SoftmaxKernels>(x, out, outer, n, inner);
+}
+void LogSoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
+  ForEachSoftmaxBlock<LogSoftmaxKernels>(x, out, outer, n, inner);
+}
+void LogSoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
+  ForEachSoftmaxBlock<LogSoftmaxKernels>(x, out, outer, n, inner);
 }
 
 }  // namespace opgen::kernels::HWY_NAMESPACE
