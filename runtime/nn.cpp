@@ -47,19 +47,17 @@ const T* OptionalData(const Tensor& t) {
   return t.defined() ? t.data<T>() : nullptr;
 }
 
-void Normalise(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps, bool centre,
-               Tensor& y) {
+// Calls rows_fn(xs, ys, rows, n) with the elements of x and y in x's float
+// type, seen as rows of n = x.size(-1) elements (the layout of layer_norm
+// and rms_norm); nothing when x is empty.
+template <class RowsFn>
+void ForEachFloatRow(const Tensor& x, Tensor& y, const RowsFn& rows_fn) {
   const std::size_t n = static_cast<std::size_t>(x.size(-1));
   if (n == 0 || x.length() == 0) return;
   const std::size_t rows = static_cast<std::size_t>(x.length()) / n;
   WithFloat(x.dtype(), [&](auto v) {
     using T = decltype(v);
-    if (centre) {
-      LayerNorm(x.data<T>(), y.data<T>(), rows, n, OptionalData<T>(weight), OptionalData<T>(bias),
-                eps);
-    } else {
-      RmsNorm(x.data<T>(), y.data<T>(), rows, n, OptionalData<T>(weight), eps);
-    }
+    rows_fn(x.data<T>(), y.data<T>(), rows, n);
   });
 }
 
@@ -76,11 +74,15 @@ void LogSoftmax(const Tensor& x, std::int64_t dim, Tensor& y) {
 }
 
 void LayerNorm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps, Tensor& y) {
-  Normalise(x, weight, bias, eps, true, y);
+  ForEachFloatRow(x, y, [&]<class T>(const T* xs, T* ys, std::size_t rows, std::size_t n) {
+    LayerNorm(xs, ys, rows, n, OptionalData<T>(weight), OptionalData<T>(bias), eps);
+  });
 }
 
 void RmsNorm(const Tensor& x, const Tensor& weight, double eps, Tensor& y) {
-  Normalise(x, weight, Tensor(), eps, false, y);
+  ForEachFloatRow(x, y, [&]<class T>(const T* xs, T* ys, std::size_t rows, std::size_t n) {
+    RmsNorm(xs, ys, rows, n, OptionalData<T>(weight), eps);
+  });
 }
 
 void BiasAdd(const Tensor& x, const Tensor& b, std::int64_t dim, Tensor& y) {
