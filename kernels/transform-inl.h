@@ -69,6 +69,13 @@ HWY_INLINE hn::Vec<D> PaddingLanes(D d) {
 // (~1.3x at 16M floats). Below it streaming stores are several times slower.
 inline constexpr size_t kStreamBytes = size_t{16} << 20;
 
+// Whether Stream may store vectors of D: Highway 1.0.3's x86 Stream of a
+// vector narrower than 16 bytes (float32 pow's half vectors on SSE4) stores
+// the whole 16-byte register, past the vector's end, and needs 16-byte
+// alignment. Such vectors take ordinary stores.
+template <class D>
+inline constexpr bool kCanStream = hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) >= 16;
+
 // How many elements to process with partial vectors before out + i is
 // aligned to a whole vector (0 when it is; n when it never gets there).
 template <class D, typename T = hn::TFromD<D>>
@@ -125,11 +132,12 @@ template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& func) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  if (n * sizeof(T) >= kStreamBytes) {
+  if (kCanStream<D> && n * sizeof(T) >= kStreamBytes) {
     // Same results as below, only the stores differ (see kStreamBytes).
-    for (const size_t head = HeadToAlign(d, out, n); i < head; i += N) {
+    for (const size_t head = HeadToAlign(d, out, n); i < head;) {
       const size_t count = head - i < N ? head - i : N;
       StorePartial(d, func(d, LoadPartial(d, x + i, count, PaddingLanes(d))), count, out + i);
+      i += count;
     }
     for (; i + 4 * N <= n; i += 4 * N) {
       hn::Vec<D> v0, v1, v2, v3;
@@ -166,12 +174,13 @@ template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, const Func& func) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  if (n * sizeof(T) >= kStreamBytes) {
-    for (const size_t head = HeadToAlign(d, out, n); i < head; i += N) {
+  if (kCanStream<D> && n * sizeof(T) >= kStreamBytes) {
+    for (const size_t head = HeadToAlign(d, out, n); i < head;) {
       const size_t count = head - i < N ? head - i : N;
       const auto vx = LoadPartial(d, x + i, count, PaddingLanes(d));
       const auto vy = LoadPartial(d, y + i, count, PaddingLanes(d));
       StorePartial(d, func(d, vx, vy), count, out + i);
+      i += count;
     }
     for (; i + 4 * N <= n; i += 4 * N) {
       const auto v0 = func(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i));
