@@ -218,6 +218,30 @@ void CheckPow() {
     exponents.push_back(y);
   }
   SweepBinary(report, bases, exponents, kernel, reference, Ulp());
+  // Positive bases only, so that whole vectors take float32's fast path
+  // (PowFloatCore in kernels/math-inl.h): bases over every binade,
+  // subnormal ones included (log2 x taken as e, as above), and next to 1,
+  // with |y log2 x| up to past the overflow and underflow thresholds
+  // (subnormal results included).
+  const double min_exp = kFloat ? -149 : -1074;
+  const double max_exp = kFloat ? 127.5 : 1023.5;
+  const double t_limit = kFloat ? 160 : 1100;
+  std::vector<T> positive_bases, positive_exponents;
+  for (int i = 0; i < 200; ++i) {
+    const double e = random.Uniform(min_exp, max_exp);
+    const double whole = std::floor(e);
+    double log2_x = e;
+    T x = static_cast<T>(std::ldexp(1.0 + (e - whole), static_cast<int>(whole)));
+    if (i % 3 == 0) {
+      const double d = random.Uniform(-0x1p-10, 0x1p-10);
+      x = static_cast<T>(1 + d);
+      log2_x = d * 1.4426950408889634;
+    }
+    const double t = random.Uniform(-t_limit, t_limit);
+    positive_bases.push_back(x);
+    positive_exponents.push_back(static_cast<T>(log2_x == 0 ? t : t / log2_x));
+  }
+  SweepBinary(report, positive_bases, positive_exponents, kernel, reference, Ulp());
   report.Finish();
 }
 
