@@ -422,21 +422,11 @@ HWY_INLINE V ErfRationalF32(D d, V a) {
 // erf in float32 lanes other than NaN: ErfRationalF32 on x clamped to |x| <=
 // 3.92 and then to |result| <= 1 (+-1 from |x| = 3.92 up, where erfc(x) <
 // 2^-25, so erf rounds to 1). One division, no exp, no float64 (the float64
-// evaluation was 15 times slower). On AVX-512 each clamp is one vrangeps
-// (the smaller magnitude, with the sign of the first operand), which maps
-// NaN to a number; there (with FMA) the rational reaches 1 at the limit.
+// evaluation was 15 times slower).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V ErfFloatNotNaN(D d, V x) {
   const V one = hn::Set(d, 1.0f);
   const V limit = hn::Set(d, 3.92f);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if constexpr (hn::MaxLanes(D()) == 16) {
-    constexpr int kMinAbsSignOfFirst = 2;
-    const V a{_mm512_range_ps(x.raw, limit.raw, kMinAbsSignOfFirst)};
-    const V r = ErfRationalF32(d, a);
-    return V{_mm512_range_ps(r.raw, one.raw, kMinAbsSignOfFirst)};
-  }
-#endif
   // Without FMA the rational at the limit rounds to 1 - ulp: beyond it 1
   // is taken explicitly.
   const V ax = hn::Abs(x);
@@ -444,10 +434,23 @@ HWY_INLINE V ErfFloatNotNaN(D d, V x) {
   return hn::CopySignToAbs(hn::IfThenElse(hn::Ge(ax, limit), one, hn::Min(r, one)), x);
 }
 
-// erf in float32 lanes, every input.
+// erf in float32 lanes, every input. On AVX-512 the two clamps are
+// vmaxps/vminps with x (then the result) as the second operand, which they
+// return where either operand is NaN: NaN passes through without a check,
+// signed zeros keep their sign, and (with FMA) the rational reaches 1 at the
+// limit.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V ErfFloat(D d, V x) {
-  // Min and vrangeps may turn NaN into a number, hence the check.
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    const V one = hn::Set(d, 1.0f);
+    const V limit = hn::Set(d, 3.92f);
+    const V a{_mm512_min_ps(limit.raw, _mm512_max_ps(hn::Neg(limit).raw, x.raw))};
+    const V r = ErfRationalF32(d, a);
+    return V{_mm512_min_ps(one.raw, _mm512_max_ps(hn::Neg(one).raw, r.raw))};
+  }
+#endif
+  // Min may turn NaN into a number, hence the check.
   return hn::IfThenElse(hn::IsNaN(x), x, ErfFloatNotNaN(d, x));
 }
 
@@ -662,7 +665,8 @@ struct CosOp {
     return SinCos<false>(d, v);
   }
 };
-// Fast: float32 vectors without NaN.
+// Fast: float32 vectors without NaN (not on AVX-512, where ErfFloat needs
+// no check).
 struct ErfOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
@@ -672,6 +676,7 @@ struct ErfOp {
       return ErfDouble(d, v);
     }
   }
+#if HWY_TARGET != HWY_AVX3 && HWY_TARGET != HWY_AVX3_DL
   template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
   HWY_INLINE V Fast(D d, V v) const {
     return ErfFloatNotNaN(d, v);
@@ -680,6 +685,7 @@ struct ErfOp {
   HWY_INLINE auto InRange(D, V v) const {
     return hn::Eq(v, v);
   }
+#endif
 };
 struct RoundOp {
   template <class D, class V>
