@@ -6,7 +6,7 @@
 // | function    | tolerance (float32 and float64)                     |
 // |-------------|-----------------------------------------------------|
 // | Relu6       | exact                                               |
-// | Elu         | 3 ulp of max(|result|, alpha ulp(1)) (alpha = 1.5)  |
+// | Elu         | 3 ulp of max(|result|, alpha ulp(1)) (alpha 1.5, 1) |
 // | Selu        | 3 ulp                                               |
 // | Silu        | 4 ulp; below the normal range min_normal, absolute  |
 // | Softplus    | 3 ulp                                               |
@@ -116,6 +116,10 @@ void CheckAll() {
   Check<T>(
       Name<T>("Elu"), 3, 99, [](const T* x, T* out, std::size_t n) { k::Elu(x, out, n, 1.5); },
       [](T x) { return nn::elu<long double>(x, static_cast<T>(1.5)); }, elu_error);
+  // alpha = 1, the default, has its own float32 loop (no multiplication).
+  Check<T>(
+      Name<T>("Elu(alpha=1)"), 3, 98, [](const T* x, T* out, std::size_t n) { k::Elu(x, out, n, 1.0); },
+      [](T x) { return nn::elu<long double>(x, T{1}); }, elu_error);
 }
 
 }  // namespace
