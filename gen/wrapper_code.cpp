@@ -508,6 +508,7 @@ class OpWriter {
     }
     // Pointwise and reduction: choose the compute dtype, cast or check the
     // inputs, then one kernel call per dtype.
+    direct_call(body);
     std::vector<std::string> operands;  // the tensors handed to the driver
     const DTypeRule& rule = a_.dtype_rules[0];
     std::vector<const Param*> classed;  // inputs whose dtype follows the compute dtype
@@ -543,30 +544,90 @@ class OpWriter {
         operands.push_back(p.name.value);
       }
     }
-    std::string driver;
-    if (op_.kind == OpKind::reduction) {
-      driver = "detail::reduce";
-    } else {
-      driver = op_.inputs.size() == 1 ? "detail::unary"
-               : op_.inputs.size() == 2 ? "detail::binary"
-                                        : "detail::ternary";
-    }
-    std::string tail;
-    for (const Param* p : kernel_args()) tail += ", " + p->name.value;
     body.push_back("switch (dtype) {");
     for (const std::string& d : a_.dtypes) {
-      std::string call = driver + "(";
-      for (const std::string& o : operands) call += o + ", ";
-      if (op_.kind == OpKind::reduction) {
-        call += operand_cpp(a_.shapes[0].dims, false, true) + ", ";
-      }
-      call += op_.outputs[0].name.value + ", kernel_table::" + kernel_const(d) + tail + ");";
       body.push_back("  case " + dtype_enum(d) + ":");
-      body.push_back("    " + call);
+      body.push_back("    " + kernel_call(d, operands));
       body.push_back("    break;");
     }
     body.push_back("  default:");
     body.push_back("    break;  // rejected by require_supported above");
+    body.push_back("}");
+  }
+
+  // The driver call of dtype `d`'s kernel on `operands`.
+  std::string kernel_call(const std::string& d, const std::vector<std::string>& operands) const {
+    std::string call;
+    if (op_.kind == OpKind::reduction) {
+      call = "detail::reduce(";
+    } else {
+      call = op_.inputs.size() == 1   ? "detail::unary("
+             : op_.inputs.size() == 2 ? "detail::binary("
+                                      : "detail::ternary(";
+    }
+    for (const std::string& o : operands) call += o + ", ";
+    if (op_.kind == OpKind::reduction) {
+      call += operand_cpp(a_.shapes[0].dims, false, true) + ", ";
+    }
+    call += op_.outputs[0].name.value + ", kernel_table::" + kernel_const(d);
+    for (const Param* p : kernel_args()) call += ", " + p->name.value;
+    return call + ");";
+  }
+
+  // The out call of a pointwise op whose inputs all have out's dtype and
+  // shape, the usual call in a loop over preallocated tensors: the dtype
+  // rule, the output preparation and the casts below would all be no-ops,
+  // so go straight to the kernel (a third of a small call; with one input
+  // the general path is already as short). Only where that holds by
+  // construction: one output of broadcast shape (or an input's shape,
+  // which matches_output then checks too), every input a single required
+  // tensor of a dtype class, and per dtype d only when the output rule
+  // maps inputs of dtype d to d (not a fixed bool output, not to_float of
+  // an int, not a dtype from an arg). Any other call, or an unsupported
+  // dtype, takes the general path below, which says what is wrong.
+  void direct_call(std::vector<std::string>& body) const {
+    if (op_.kind != OpKind::pointwise || op_.inputs.size() < 2 || op_.outputs.size() != 1 ||
+        !op_.outputs[0].count.is_one() ||
+        (a_.shapes[0].kind != ShapeRule::Kind::broadcast && a_.shapes[0].kind != ShapeRule::Kind::same)) {
+      return;
+    }
+    for (const Param& p : op_.inputs) {
+      if (!p.count.is_one() || is_optional(p) || is_fixed_dtype(p.type.value)) return;
+    }
+    const DTypeRule& rule = a_.dtype_rules[0];
+    auto keeps = [&](const std::string& d) {
+      switch (rule.kind) {
+        case DTypeRule::Kind::same:
+        case DTypeRule::Kind::promote:
+          return true;
+        case DTypeRule::Kind::to_float:
+          return d == "float32" || d == "float64";
+        case DTypeRule::Kind::fixed:
+          return d == rule.fixed;
+        case DTypeRule::Kind::from:
+          return false;
+      }
+      return false;
+    };
+    std::vector<std::string> cases;
+    std::vector<std::string> operands;
+    for (const Param& p : op_.inputs) operands.push_back(p.name.value);
+    for (const std::string& d : a_.dtypes) {
+      if (!keeps(d)) continue;
+      cases.push_back("    case " + dtype_enum(d) + ":");
+      cases.push_back("      " + kernel_call(d, operands));
+      cases.push_back("      return;");
+    }
+    if (cases.empty()) return;
+    const std::string& out = op_.outputs[0].name.value;
+    std::string inputs;
+    for (const Param& p : op_.inputs) inputs += ", " + p.name.value;
+    body.push_back("if (detail::matches_output(" + out + inputs + ")) {");
+    body.push_back("  switch (" + out + ".dtype()) {");
+    body.insert(body.end(), cases.begin(), cases.end());
+    body.push_back("    default:");
+    body.push_back("      break;  // the general path below rejects it");
+    body.push_back("  }");
     body.push_back("}");
   }
 

@@ -136,6 +136,41 @@ BOOST_AUTO_TEST_CASE(out_overloads) {
   check_error([&] { opgen::math::add(kA, kRow, wrong_type); }, {"math.add", "float64"});
 }
 
+// Out calls whose inputs all have out's dtype and shape go straight to the
+// kernel (the generated wrappers' direct path); everything else must still
+// be promoted, broadcast or rejected as by the general path.
+BOOST_AUTO_TEST_CASE(direct_out_calls) {
+  const Tensor b = Tensor::from<float>({6, 5, 4, 3, 2, 1}, {2, 3});
+  Tensor out = Tensor::empty({2, 3}, DType::float32);
+  opgen::math::sub(kA, b, out);
+  check_tensor(out, DType::float32, {2, 3}, {-5, -7, -1, -7, 3, -7});
+  const Tensor i64 = Tensor::from<std::int64_t>({7, -7}, {2});
+  Tensor out64 = Tensor::empty({2}, DType::int64);
+  opgen::math::mul(i64, i64, out64);
+  check_tensor(out64, DType::int64, {2}, {49, 49});
+  const Tensor d = Tensor::from<double>({1, 2}, {2});
+  Tensor outd = Tensor::empty({2}, DType::float64);
+  opgen::math::atan2(d, d, outd);
+  check_tensor(outd, DType::float64, {2}, {std::atan2(1.0, 1.0), std::atan2(2.0, 2.0)}, 1e-15);
+  // In place: out is one of the inputs.
+  Tensor acc = kA.clone();
+  opgen::math::add(acc, acc, acc);
+  check_tensor(acc, DType::float32, {2, 3}, {2, -4, 6, -8, 10, -12});
+  // Inputs of another dtype than out: promoted and cast, not reinterpreted.
+  const Tensor i32 = Tensor::from<std::int32_t>({1, 2}, {2});
+  Tensor mixed = Tensor::empty({2}, DType::float64);
+  opgen::math::add(i32, d, mixed);
+  check_tensor(mixed, DType::float64, {2}, {2, 4});
+  Tensor as_int = Tensor::empty({2}, DType::int32);
+  check_error([&] { opgen::math::add(i32, d, as_int); }, {"math.add", "z", "float64", "int32"});
+  // An out of the inputs' shape and dtype where the op's output has another
+  // dtype (comparisons give bool) is rejected, not written.
+  Tensor same_as_inputs = Tensor::empty({2}, DType::float64);
+  check_error([&] { opgen::math::equal(d, d, same_as_inputs); }, {"math.equal", "bool", "float64"});
+  // A null input is reported even when the other tensors match.
+  check_error([&] { opgen::math::add(Tensor(), d, outd); }, {"math.add", "x is required"});
+}
+
 BOOST_AUTO_TEST_CASE(checks_reject_bad_calls) {
   const Tensor b = Tensor::from<bool>({true}, {1});
   check_error([] { opgen::math::add(kA, Tensor::empty({4}, DType::float32)); },

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -104,6 +105,19 @@ inline void require_supported(const char* op, DType dtype, std::initializer_list
     if (d == dtype) return;
   }
   throw_unsupported(op, dtype, supported);
+}
+
+/// True when `out` is defined and every one of `inputs` is defined with
+/// out's dtype and shape: an out call of a pointwise op that needs no
+/// promotion, cast, allocation or broadcasting, which the generated
+/// wrappers send straight to the kernel. Inline and without a temporary
+/// list: it is the first thing such an out call does.
+template <class... T>
+inline bool matches_output(const Tensor& out, const T&... inputs) noexcept {
+  static_assert((std::is_same_v<T, Tensor> && ...));
+  return out.defined() && ((inputs.defined() && inputs.dtype() == out.dtype() &&
+                            inputs.shape() == out.shape()) &&
+                           ...);
 }
 
 /// One or several tensors (a single input or a counted one), so that the

@@ -49,7 +49,9 @@ constexpr Shape (*pad_shape)(const Tensor&, const Tensor&, PadMode, Span<std::in
 }  // namespace kernel_table
 
 // The checked implementations: checks in spec order, then the shape and
-// dtype rules, the outputs, and the dispatch on dtype.
+// dtype rules, the outputs, and the dispatch on dtype. A pointwise op of
+// several inputs sends an out call whose inputs all have out's dtype and
+// shape straight from the checks to its kernel (detail::matches_output).
 namespace impl {
 
 void scale(const Tensor& x, double factor, Tensor& y) {
