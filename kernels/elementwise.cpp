@@ -110,12 +110,18 @@ struct CeilOp {
     return SignedIntegral(hn::Ceil(v), v);
   }
 };
-// A comparison instead of Max(v, 0): NaN < 0 is false, so NaN passes through
-// (x86 maxps would return 0); -0 also passes through unchanged.
+// NaN and -0 pass through unchanged. On x86 that is one maxps with v as
+// the second operand, which it returns when either is NaN and for equal
+// zeros (OPGEN_MINMAX_SECOND_OPERAND); elsewhere a comparison, as NaN < 0
+// is false.
 struct ReluOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
+#if OPGEN_MINMAX_SECOND_OPERAND
+    return hn::Max(hn::Zero(d), v);
+#else
     return hn::IfThenZeroElse(hn::Lt(v, hn::Zero(d)), v);
+#endif
   }
 };
 template <typename T>
