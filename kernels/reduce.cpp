@@ -260,18 +260,6 @@ HWY_INLINE void ReduceColumns(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out,
   }
 }
 
-// Keeps a loaded vector in a register: without this, GCC folds every use
-// of it into its own memory operand and reads the row twice, and the
-// loads, not the arithmetic, then set the speed.
-template <class V>
-HWY_INLINE void InRegister(V& v) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSSE3 && (HWY_COMPILER_GCC || HWY_COMPILER_CLANG)
-  asm("" : "+v"(v.raw));
-#else
-  (void)v;
-#endif
-}
-
 // The maximum of one float row of n >= Lanes(d) elements, exact as
 // MaxReducer's but in 1.5 ops per vector for ordinary data: plain Max, which
 // returns one of its operands unless one is NaN (and either sign of equal

@@ -109,17 +109,6 @@ HWY_INLINE std::int64_t ArgRow(D d, const T* HWY_RESTRICT row, size_t n) {
   return static_cast<std::int64_t>(indices[best]);
 }
 
-// Keeps a loaded vector in a register: without this, GCC folds every use
-// of it into its own memory operand and reads the row twice.
-template <class V>
-HWY_INLINE void InRegister(V& v) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSSE3 && (HWY_COMPILER_GCC || HWY_COMPILER_CLANG)
-  asm("" : "+v"(v.raw));
-#else
-  (void)v;
-#endif
-}
-
 template <bool kMax, class V>
 HWY_INLINE V Best(V a, V b) {
   return kMax ? hn::Max(a, b) : hn::Min(a, b);

@@ -62,6 +62,19 @@ HWY_INLINE hn::Vec<D> PaddingLanes(D d) {
   return hn::Set(d, hn::TFromD<D>{1});
 }
 
+// Keeps a loaded vector in a register: without this, GCC folds every use
+// of it into its own memory operand and reads the row twice, and the
+// loads, not the arithmetic, then set the speed (the row scans of max,
+// argmax and friends).
+template <class V>
+HWY_INLINE void InRegister(V& v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSSE3 && (HWY_COMPILER_GCC || HWY_COMPILER_CLANG)
+  asm("" : "+v"(v.raw));
+#else
+  (void)v;
+#endif
+}
+
 // Arrays of at least this many output bytes are written with streaming
 // (non-temporal) stores: far larger than the last-level cache, they would
 // only evict useful lines, and skipping the read-for-ownership of each output
