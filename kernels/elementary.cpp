@@ -594,41 +594,15 @@ struct ReciprocalOp {
 };
 // Fast: float32 vectors whose lanes all lie in Exp2F32InRange (also taken
 // one vector at a time; likewise Expm1Op and Log2Op).
-struct Exp2Op {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    if constexpr (sizeof(hn::TFromD<D>) == 4) {
-      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
-    }
-    return Exp2(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V v) const {
-    return Exp2F32Fast(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V v) const {
-    return Exp2F32InRange(d, v);
-  }
-};
+using Exp2Op =
+    FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Exp2(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Exp2F32Fast(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Exp2F32InRange(d, v); })>;
 // Fast: float32 vectors whose lanes all lie in Expm1F32InRange.
-struct Expm1Op {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    if constexpr (sizeof(hn::TFromD<D>) == 4) {
-      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
-    }
-    return Expm1Full(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V v) const {
-    return Expm1F32Fast(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V v) const {
-    return Expm1F32InRange(d, v);
-  }
-};
+using Expm1Op =
+    FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Expm1Full(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Expm1F32Fast(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Expm1F32InRange(d, v); })>;
 struct Log1pOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
@@ -636,23 +610,10 @@ struct Log1pOp {
   }
 };
 // Fast: float32 vectors whose lanes all lie in Log2F32InRange.
-struct Log2Op {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    if constexpr (sizeof(hn::TFromD<D>) == 4) {
-      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
-    }
-    return Log2Full(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V v) const {
-    return Log2F32Fast(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V v) const {
-    return Log2F32InRange(d, v);
-  }
-};
+using Log2Op =
+    FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log2Full(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log2F32Fast(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log2F32InRange(d, v); })>;
 struct SinOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {

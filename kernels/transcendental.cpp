@@ -44,37 +44,23 @@ struct TanhOp {
     }
   }
 };
-// Fast: float32 vectors whose lanes all lie in SigmoidInRange.
-struct SigmoidOp {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    return Sigmoid(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V v) const {
-    return SigmoidInRangeF32(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V v) const {
-    return SigmoidInRange(d, v);
-  }
-};
+// Fast: float32 vectors whose lanes all lie in SigmoidInRange (Sigmoid
+// checks one vector at a time itself).
+using SigmoidOp =
+    FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Sigmoid(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return SigmoidInRangeF32(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return SigmoidInRange(d, v); }),
+               /*kFastAlone=*/false>;
 // Fast: float32 vectors whose sigmoid arguments 2u all lie in SigmoidInRange
 // (|x| below about 11.6), so x is finite.
-struct GeluOp {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    return Gelu(d, v);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V v) const {
-    return hn::Mul(v, SigmoidInRangeF32(d, GeluTwoU(d, v)));
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V v) const {
-    return SigmoidInRange(d, GeluTwoU(d, v));
-  }
-};
+using GeluOp = FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Gelu(d, v); }),
+                          decltype([](auto d, auto v) OPGEN_FORM_ATTR {
+                            return hn::Mul(v, SigmoidInRangeF32(d, GeluTwoU(d, v)));
+                          }),
+                          decltype([](auto d, auto v) OPGEN_FORM_ATTR {
+                            return SigmoidInRange(d, GeluTwoU(d, v));
+                          }),
+                          /*kFastAlone=*/false>;
 
 // clang-format off
 #define OPGEN_UNARY(Name, Suffix, T)                                         \

@@ -17,6 +17,14 @@
 #include <cstdint>
 #include <cstring>
 
+#ifndef OPGEN_FORM_ATTR
+// The attributes of a lambda given to FastFormOp: compiled for the current
+// target (HWY_ATTR, which clang needs on lambdas) and always inlined, as
+// HWY_INLINE functions are; GCC inlines a plain lambda's call operator into
+// the loops of UnaryTransform only sometimes.
+#define OPGEN_FORM_ATTR HWY_ATTR __attribute__((always_inline))
+#endif
+
 HWY_BEFORE_NAMESPACE();
 namespace opgen::kernels::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
@@ -107,6 +115,31 @@ template <class Func, class D>
 concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
   f.Fast(d, v);
   f.InRange(d, v);
+};
+
+// A functor for UnaryTransform with a float32 fast form, made of three
+// stateless callables (d, v) -> ...: FullForm, valid everywhere; FastForm,
+// valid where every lane of InRangeForm is true. operator() takes the fast
+// form for a float32 vector wholly in range when kFastAlone (FullForm does
+// no check of its own), FullForm otherwise. The callables are lambdas
+// declared OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do.
+template <class FullForm, class FastForm, class InRangeForm, bool kFastAlone = true>
+struct FastFormOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    if constexpr (kFastAlone && sizeof(hn::TFromD<D>) == 4) {
+      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
+    }
+    return FullForm()(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE V Fast(D d, V v) const {
+    return FastForm()(d, v);
+  }
+  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
+  HWY_INLINE auto InRange(D d, V v) const {
+    return InRangeForm()(d, v);
+  }
 };
 
 // Four vectors of func at x: with a fast form, one range check for all four
