@@ -237,13 +237,8 @@ HWY_INLINE V Expm1F32Fast(D d, V x) {
         -1.471960509e-08f, -5.258795177e-09f, -6.128259677e-09f, 5.140609272e-09f};
     const V one = hn::Set(d, 1.0f);
     const V xc = hn::Max(x, hn::Set(d, -20.0f));  // also -inf
-    // As in ExpF32Fast: m = round(16 x / ln 2) in the low bits of t, ln2 / 16
-    // in two parts.
-    const V shift = hn::Set(d, 12582912.0f);
-    const V t = hn::MulAdd(xc, hn::Set(d, 23.083120654223414f), shift);
-    const V m = hn::Sub(t, shift);
-    V r = hn::NegMulAdd(m, hn::Set(d, 0.0433349609375f), xc);
-    r = hn::NegMulAdd(m, hn::Set(d, -1.3262152501e-5f), r);
+    V r;
+    const V t = ReduceLn2Sixteenths</*kTwoPart=*/true>(d, xc, r);
     V q = hn::MulAdd(hn::Set(d, 4.1667660109e-02f), r, hn::Set(d, 1.6667007163e-01f));
     q = hn::MulAdd(q, r, hn::Set(d, 0.5f));
     const V p = hn::MulAdd(hn::Mul(r, r), q, r);

@@ -192,6 +192,28 @@ HWY_INLINE hn::Vec<D> Pow2Sixteenths(D d, VI bits) {
   return hn::BitCast(d, hn::Add(entry, hn::ShiftLeft<19>(hn::BitCast(di, bits))));
 }
 
+// The reduction of the 16-entry exp tables: x = m ln2 / 16 + r with m =
+// round(16 x / ln 2) = 16 k + j, returned in the low mantissa bits of t, as
+// Pow2Sixteenths and Lookup16 read them (adding 1.5 * 2^23 rounds, as in
+// ExpF32Normal), and |r| <= ln2 / 32. kTwoPart: ln2 / 16 in two parts (m *
+// kHi is exact for |m| < 2^15); otherwise one FMA with ln2 / 16 rounded to
+// float (1.2e-10 off). kNegate: the reduction of -x, its negation folded into
+// the constants, and r negated (x + m ln2 / 16).
+template <bool kTwoPart, bool kNegate = false, class D, class V = hn::Vec<D>>
+HWY_INLINE V ReduceLn2Sixteenths(D d, V x, V& r) {
+  const V shift = hn::Set(d, 12582912.0f);
+  const float sign = kNegate ? -1.0f : 1.0f;
+  const V t = hn::MulAdd(x, hn::Set(d, sign * 23.083120654223414f), shift);
+  const V m = hn::Sub(t, shift);
+  const V hi = hn::Set(d, kTwoPart ? 0.0433349609375f : 0.043321698904037476f);
+  r = kNegate ? hn::MulAdd(m, hi, x) : hn::NegMulAdd(m, hi, x);
+  if constexpr (kTwoPart) {
+    const V lo = hn::Set(d, -1.3262152501e-5f);
+    r = kNegate ? hn::MulAdd(m, lo, r) : hn::NegMulAdd(m, lo, r);
+  }
+  return t;
+}
+
 // e^x - 1 for float32 lanes with |x| <= 86.5 where a vector holds 16 lanes,
 // relative also near 0: x = (16 k + j) ln2 / 16 + r as in ExpF32Fast, s =
 // Pow2Sixteenths, e^x - 1 = s (e^r - 1) + (s - 1) (s - 1 exact for s >=
@@ -211,12 +233,10 @@ HWY_INLINE V Expm1F32Table(D d, V x) {
       -3.193418152e-08f, -3.621057232e-08f, 3.099072288e-08f, 7.475213337e-09f,
       -1.711427089e-08f, 3.047683350e-08f, -5.233334210e-09f, -6.107591766e-09f,
       1.471960598e-08f,  5.258795177e-09f,  6.128259677e-09f,  -5.140609272e-09f};
-  const V shift = hn::Set(d, 12582912.0f);  // m = round(16 x / ln2), see ExpF32Fast
-  const V t = hn::MulAdd(x, hn::Set(d, 23.083120654223414f), shift);
-  const V m = hn::Sub(t, shift);
-  const auto bits = hn::BitCast(di, t);
+  V r;
+  const auto bits = hn::BitCast(di, ReduceLn2Sixteenths</*kTwoPart=*/false>(d, x, r));
   const V eps = Lookup16(d, kEntryErrors, bits);
-  const V r = hn::Sub(hn::NegMulAdd(m, hn::Set(d, 0.043321698904037476f), x), eps);
+  r = hn::Sub(r, eps);
   V p = hn::MulAdd(hn::Set(d, 1.0f / 24), r, hn::Set(d, 0.16666667f));
   p = hn::MulAdd(p, r, hn::Set(d, 0.5f));
   const V em1r = hn::MulAdd(p, hn::Mul(r, r), r);
@@ -240,23 +260,14 @@ HWY_INLINE V ExpF32Fast(D d, V x) {
 #if OPGEN_TABLE16
   if constexpr (hn::MaxLanes(D()) == 16) {
     const hn::RebindToSigned<D> di;
-    // As in ExpF32Normal, adding 1.5 * 2^23 leaves m = round(16 x / ln 2)
-    // in the low mantissa bits of t; m = 16 k + j.
-    const V shift = hn::Set(d, 12582912.0f);
-    const float sign = kNegate ? -1.0f : 1.0f;
-    const V t = hn::MulAdd(x, hn::Set(d, sign * 23.083120654223414f), shift);
-    const V m = hn::Sub(t, shift);
-    // ln2 / 16 in two parts; m * kHi is exact for |m| < 2^15. e^r - 1 =
-    // r + r^2 (1/2 + r/6); with kNegate from rn = -r.
-    const V hi = hn::Set(d, 0.0433349609375f);
-    const V lo = hn::Set(d, -1.3262152501e-5f);
+    // e^r - 1 = r + r^2 (1/2 + r/6); with kNegate from the negated r.
+    V r;
+    const V t = ReduceLn2Sixteenths</*kTwoPart=*/true, kNegate>(d, x, r);
     V em1;
     if constexpr (kNegate) {
-      const V rn = hn::MulAdd(m, lo, hn::MulAdd(m, hi, x));
-      const V p = hn::MulAdd(hn::Set(d, -0.16666667f), rn, hn::Set(d, 0.5f));
-      em1 = hn::MulSub(p, hn::Mul(rn, rn), rn);
+      const V p = hn::MulAdd(hn::Set(d, -0.16666667f), r, hn::Set(d, 0.5f));
+      em1 = hn::MulSub(p, hn::Mul(r, r), r);
     } else {
-      const V r = hn::NegMulAdd(m, lo, hn::NegMulAdd(m, hi, x));
       const V p = hn::MulAdd(hn::Set(d, 0.16666667f), r, hn::Set(d, 0.5f));
       em1 = hn::MulAdd(p, hn::Mul(r, r), r);
     }
