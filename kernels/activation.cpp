@@ -193,35 +193,50 @@ struct SoftsignOp {
     return hn::IfThenElse(hn::IsInf(x), hn::CopySign(hn::Set(d, T{1}), x), r);
   }
 };
+#if OPGEN_MINMAX_SECOND_OPERAND && HWY_NATIVE_FMA
+// s = clamp((x + 3) / 6, 0, 1) without a division, and xm = max(x, -3) (NaN
+// and -0 pass): u = -3 - xm = -(x + 3) clamped at -6, s0 = u (-c) with c =
+// 1/6 rounded, and one correction step s = s0 - (u + 6 s0) c (u + 6 s0 is
+// exact by FMA), which leaves s within about half an ulp of (x + 3) / 6.
+// u = -6 gives s = 1 exactly, and u = +0 (x <= -3) gives s = -0. NaN gives
+// NaN.
+template <class D, class V>
+HWY_INLINE V ClampedSixth(D d, V x, V& xm) {
+  using T = hn::TFromD<D>;
+  const V c = hn::Set(d, static_cast<T>(1.0 / 6));
+  xm = hn::Max(hn::Set(d, T{-3}), x);
+  const V u = hn::Max(hn::Set(d, T{-6}), hn::Sub(hn::Set(d, T{-3}), xm));
+  const V s0 = hn::Mul(u, hn::Neg(c));
+  return hn::NegMulAdd(hn::MulAdd(s0, hn::Set(d, T{6}), u), c, s0);
+}
+#endif
 struct HardSigmoidOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
+#if OPGEN_MINMAX_SECOND_OPERAND && HWY_NATIVE_FMA
+    // The -0 of x <= -3 plus +0 is +0; every other s is unchanged.
+    V xm;
+    return hn::Add(ClampedSixth(d, x, xm), hn::Zero(d));
+#else
     using T = hn::TFromD<D>;
     // (x + 3) / 6 rather than x / 6 + 0.5: no cancellation near x = -3.
     const V mid = hn::Div(hn::Add(x, hn::Set(d, T{3})), hn::Set(d, T{6}));
     return hn::IfThenZeroElse(hn::Le(x, hn::Set(d, T{-3})),
                               hn::IfThenElse(hn::Ge(x, hn::Set(d, T{3})), hn::Set(d, T{1}), mid));
+#endif
   }
 };
 struct HardSwishOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
-    using T = hn::TFromD<D>;
 #if OPGEN_MINMAX_SECOND_OPERAND && HWY_NATIVE_FMA
-    // x s with s = clamp((x + 3) / 6, 0, 1) and no division: xm = max(x, -3)
-    // (NaN and -0 pass), u = -3 - xm = -(x + 3) clamped at -6, s0 = u (-c)
-    // with c = 1/6 rounded, and one correction step s = s0 - (u + 6 s0) c
-    // (u + 6 s0 is exact by FMA), which leaves s within about half an ulp
-    // of (x + 3) / 6. u = -6 gives s = 1 exactly (so x >= 3 gives x), and
-    // u = +0 gives s = -0 (so x <= -3 gives xm (-0) = +0). Max error 1.87
+    // xm s: x >= 3 gives x, and x <= -3 gives xm (-0) = +0. Max error 1.87
     // ulp over every float32 in (-3, 3) (1.91 with the division).
-    const V c = hn::Set(d, static_cast<T>(1.0 / 6));
-    const V xm = hn::Max(hn::Set(d, T{-3}), x);
-    const V u = hn::Max(hn::Set(d, T{-6}), hn::Sub(hn::Set(d, T{-3}), xm));
-    const V s0 = hn::Mul(u, hn::Neg(c));
-    const V s = hn::NegMulAdd(hn::MulAdd(s0, hn::Set(d, T{6}), u), c, s0);
+    V xm;
+    const V s = ClampedSixth(d, x, xm);
     return hn::Mul(xm, s);
 #else
+    using T = hn::TFromD<D>;
     const V mid = hn::Div(hn::Mul(x, hn::Add(x, hn::Set(d, T{3}))), hn::Set(d, T{6}));
     return hn::IfThenZeroElse(hn::Le(x, hn::Set(d, T{-3})),
                               hn::IfThenElse(hn::Ge(x, hn::Set(d, T{3})), x, mid));
