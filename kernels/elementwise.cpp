@@ -199,10 +199,14 @@ OPGEN_BINARY_ALL(Mul)
 OPGEN_BINARY_FLOAT(Div)
 OPGEN_BINARY_ALL(Maximum)
 OPGEN_BINARY_ALL(Minimum)
-// float32 pow is computed in float64: half-width float vectors, one per
-// float64 vector.
-using HalfFloatTag = hn::Rebind<float, hn::ScalableTag<double>>;
-OPGEN_BINARY(Pow, F32, float, HalfFloatTag)
+// float32 pow is computed in float64 (half-width float vectors, one per
+// float64 vector), except where PowFloatTable applies (16 float lanes).
+#if OPGEN_TABLE16
+using PowFloatTag = hn::ScalableTag<float>;
+#else
+using PowFloatTag = hn::Rebind<float, hn::ScalableTag<double>>;
+#endif
+OPGEN_BINARY(Pow, F32, float, PowFloatTag)
 OPGEN_BINARY(Pow, F64, double, hn::ScalableTag<double>)
 OPGEN_UNARY_ALL(Neg)
 OPGEN_UNARY_ALL(Abs)

@@ -739,13 +739,135 @@ HWY_INLINE hn::Vec<DF> DemoteToFloatOrInf(DF df, DD dd, hn::Vec<DD> r) {
 #endif
 }
 
+#if OPGEN_TABLE16
+// x^y for float32 lanes where a vector holds 16 of them (AVX-512), without
+// float64: the same 2^(y log2 x) scheme and 16-entry tables as
+// PowFloatCore, but log2 x and t = y log2 x carried as float pairs hi + lo
+// (about 2^-34 relative where it matters, against the 2^-27 a float t needs
+// to stay well within an ulp of x^y at |t| up to 126).
+//
+// log2 x = e + head[i] + log2(1 + r): e and m (in [0.75, 1.5)) from
+// getexp/getmant, i from the first 4 bits of m as in PowFloatCore, invc[i]
+// = 1/c rounded to float (1 for the two intervals next to 1), head[i] =
+// -log2 invc[i] (+ 1 for m < 1) as head_hi, a multiple of 2^-16 (so that e
+// + head_hi is exact), plus head_lo. r = m invc - 1 = rh + pl exactly (pl
+// the error of the product m invc, rh = m invc - 1 exact by Sterbenz), |r|
+// <= 1/16. log2(1 + r) = (1/ln2) (r - r^2/2) + r^3 Q(r): r - r^2/2 in
+// float pairs (rh^2 = sq + sq_lo exactly, Fast2Sum of rh - sq/2, pl times
+// its derivative 1 - rh + rh^2), its product with 1/ln2 = kInvLn2 +
+// kInvLn2Lo by an FMA-based exact product, and Q of degree 3 in float (a
+// fit made for opgen, weighted by r^2: r^3 Q within 2^-38 absolute and
+// 2^-33.5 of log2(1 + r)). The sum with e + head_hi is a Fast2Sum (|e +
+// head_hi| >= |log2(1 + r)| unless it is 0).
+//
+// 2^t: n = round(16 (t_hi + t_lo)) (t_lo may reach 0.2 % of t_hi: the
+// series terms of log2(1 + r) stay in lo), s = t_hi - n/16 (exact) + t_lo,
+// |s| <= 1/32, 2^t = 2^floor(n/16) 2^(j/16) 2^s, j = n mod 16, 2^(j/16) =
+// T (1 + eps) with T rounded to float and eps from tables, 2^s - 1 of
+// degree 3 (relative error 2^-29; fitted for opgen), rounded once as T + T
+// ((1 + eps) 2^s - 1), then scaled exactly by vscalefps. Max error 0.74 ulp
+// (measured over every float x in [0.5, 2] with |t| up to 126; 0.56 over
+// all x for fixed y of moderate size).
+//
+// `valid` tells the lanes with |t| <= 125 (the result is normal, so the
+// scaling rounds nothing); x <= 0, inf or NaN give an infinite or NaN
+// log2 x (getmant maps negative x to NaN), y inf or NaN an infinite or NaN t.
+// v unchanged, but opaque to the compiler: a product whose rounded value
+// matters (an error-free transformation) is not fused into the addition
+// that follows it, which GCC (-ffp-contract=fast, its C++ default) would do.
+template <class V>
+HWY_INLINE V Unfused(V v) {
+#if HWY_COMPILER_GCC || HWY_COMPILER_CLANG
+  asm("" : "+v"(v.raw));
+#endif
+  return v;
+}
+
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V PowFloatTable(D d, V x, V y, hn::Mask<D>& valid) {
+  HWY_ALIGN static constexpr float kInvC[16] = {
+      0x1.000000p+0f, 0x1.d47f2ap-1f, 0x1.bb226ep-1f, 0x1.a46102p-1f,
+      0x1.8fd8fep-1f, 0x1.7d3abcp-1f, 0x1.6c44cep-1f, 0x1.5cc0eep-1f,
+      0x1.4e81b4p+0f, 0x1.4160e2p+0f, 0x1.353dfep+0f, 0x1.29fd4ap+0f,
+      0x1.1f86f0p+0f, 0x1.15c654p+0f, 0x1.0ca990p+0f, 0x1.000000p+0f};
+  HWY_ALIGN static constexpr float kHeadHi[16] = {
+      0.0f,         0x1.0658p-3f, 0x1.aad0p-3f, 0x1.2348p-2f, 0x1.6d40p-2f, 0x1.b3b4p-2f,
+      0x1.f6ecp-2f, 0x1.1b9ep-1f, 0x1.3a6cp-1f, 0x1.5800p-1f, 0x1.746ep-1f, 0x1.8fd0p-1f,
+      0x1.aa36p-1f, 0x1.c3b4p-1f, 0x1.dc56p-1f, 0x1.0000p+0f};
+  HWY_ALIGN static constexpr float kHeadLo[16] = {
+      0x0p+0f,         0x1.e8cb02p-18f,  -0x1.6738ecp-18f, -0x1.edd7b4p-21f,
+      0x1.0ed694p-18f, -0x1.d75350p-18f, 0x1.894442p-18f,  -0x1.1d253ap-18f,
+      0x1.ee1d46p-19f, -0x1.25a1e4p-18f, 0x1.544d00p-18f,  -0x1.179be2p-20f,
+      0x1.61bc94p-19f, -0x1.17193ap-18f, 0x1.93031cp-18f,  0.0f};
+  HWY_ALIGN static constexpr float kExp2Hi[16] = {
+      0x1.000000p+0f, 0x1.0b5586p+0f, 0x1.172b84p+0f, 0x1.2387a6p+0f,
+      0x1.306fe0p+0f, 0x1.3dea64p+0f, 0x1.4bfdaep+0f, 0x1.5ab07ep+0f,
+      0x1.6a09e6p+0f, 0x1.7a1148p+0f, 0x1.8ace54p+0f, 0x1.9c4918p+0f,
+      0x1.ae89fap+0f, 0x1.c199bep+0f, 0x1.d5818ep+0f, 0x1.ea4afap+0f};
+  // float(2^(j/16)) (1 + kExp2Errors[j]) = 2^(j/16) to about 2^-48.
+  HWY_ALIGN static constexpr float kExp2Errors[16] = {
+      0x0p+0f,          0x1.8d96d4p-25f,  -0x1.9c0c22p-27f, 0x1.964904p-25f,
+      0x1.125002p-25f,  0x1.370be4p-25f,  -0x1.0a3550p-25f, -0x1.00d8acp-27f,
+      0x1.26055cp-26f,  -0x1.05cb44p-25f, 0x1.67a1cap-28f,  0x1.a3b5e4p-28f,
+      -0x1.f9c304p-27f, -0x1.6961b4p-28f, -0x1.a5217cp-28f, 0x1.61428ep-28f};
+  const hn::RebindToSigned<D> di;
+  const V one = hn::Set(d, 1.0f);
+  const V e{_mm512_getexp_ps(x.raw)};
+  const V m{_mm512_getmant_ps(x.raw, _MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan)};
+  const auto index = hn::ShiftRight<19>(hn::BitCast(di, m));  // Lookup16 reads bits 0..3
+  const V invc = Lookup16(d, kInvC, index);
+  const V ph = Unfused(hn::Mul(m, invc));
+  const V pl = hn::MulSub(m, invc, ph);
+  const V rh = hn::Sub(ph, one);
+  const V sq = hn::Mul(rh, rh);
+  const V sq_lo = hn::MulSub(rh, rh, sq);
+  const V half = hn::Set(d, -0.5f);
+  const V vh = hn::MulAdd(sq, half, rh);  // rh - sq/2 = vh + vl (Fast2Sum)
+  V vl = hn::MulSub(sq, half, hn::Sub(vh, rh));
+  vl = hn::MulAdd(sq_lo, half, vl);
+  vl = hn::MulAdd(pl, hn::MulAdd(rh, hn::Sub(ph, hn::Set(d, 2.0f)), one), vl);
+  const V inv_ln2 = hn::Set(d, 0x1.715476p+0f);
+  const V lh = Unfused(hn::Mul(vh, inv_ln2));
+  V ll = hn::MulSub(vh, inv_ln2, lh);
+  ll = hn::MulAdd(vh, hn::Set(d, 0x1.4ae0c0p-26f), ll);
+  ll = hn::MulAdd(vl, inv_ln2, ll);
+  V q = hn::MulAdd(hn::Set(d, -0x1.cae65ap-3f), rh, hn::Set(d, 0x1.276c9ep-2f));
+  q = hn::MulAdd(q, rh, hn::Set(d, -0x1.7158b8p-2f));
+  q = hn::MulAdd(q, rh, hn::Set(d, 0x1.ec70a6p-2f));
+  ll = hn::MulAdd(hn::Mul(sq, rh), q, ll);
+  // log2 x = S + lo: (e + head_hi) + lh by Fast2Sum, then the small terms.
+  const V head = hn::Add(e, Lookup16(d, kHeadHi, index));
+  const V log_hi = hn::Add(head, lh);
+  const V log_lo =
+      hn::Add(hn::Sub(lh, hn::Sub(log_hi, head)), hn::Add(Lookup16(d, kHeadLo, index), ll));
+  // t = y log2 x = t_hi + t_lo.
+  const V t_hi = Unfused(hn::Mul(y, log_hi));
+  const V t_lo = hn::MulAdd(y, log_lo, hn::MulSub(y, log_hi, t_hi));
+  valid = hn::Le(hn::Abs(t_hi), hn::Set(d, 125.0f));
+
+  // As in ExpF32Fast: adding 1.5 * 2^23 leaves n = round(16 t_hi) in the
+  // low bits of u.
+  const V shift = hn::Set(d, 0x1.8p23f);
+  const V u = hn::MulAdd(hn::Add(t_hi, t_lo), hn::Set(d, 16.0f), shift);
+  const V n16 = hn::MulSub(u, hn::Set(d, 0.0625f), hn::Set(d, 0x1.8p19f));  // n / 16, exact
+  const V s = hn::Add(hn::Sub(t_hi, n16), t_lo);
+  const auto u_bits = hn::BitCast(di, u);
+  V p = hn::MulAdd(hn::Set(d, 0x1.c6ad30p-5f), s, hn::Set(d, 0x1.ec0016p-3f));
+  p = hn::MulAdd(p, s, hn::Set(d, 0x1.62e430p-1f));
+  p = hn::MulAdd(p, s, Lookup16(d, kExp2Errors, u_bits));  // (1 + eps)(1 + p) - 1
+  const V table = Lookup16(d, kExp2Hi, u_bits);
+  const V v = hn::MulAdd(table, p, table);
+  return V{_mm512_scalef_ps(v.raw, n16.raw)};  // v 2^floor(n / 16)
+}
+#endif
+
 // pow for float32 lanes, computed in float64 and rounded once to float
 // (error <= 0.57 ulp, measured). Vectors whose lanes all have a positive
 // finite base and |y log2 x| <= 1000 (the common case) take PowFloatCore;
 // the others Highway's double Log and Exp (whose errors, amplified by
 // |y ln x| <= 104, stay far below a float ulp) and C's special cases.
 template <class DF, class VF = hn::Vec<DF>>
-HWY_INLINE VF PowFloat(DF df, VF x, VF y) {
+HWY_INLINE VF PowFloatWide(DF df, VF x, VF y) {
   const hn::Rebind<double, DF> dd;
   const auto xd = hn::PromoteTo(dd, x);
   const auto yd = hn::PromoteTo(dd, y);
@@ -755,6 +877,26 @@ HWY_INLINE VF PowFloat(DF df, VF x, VF y) {
     r = PowSpecialCases(dd, xd, yd, ExpFull(dd, hn::Mul(yd, LogFull(dd, hn::Abs(xd)))));
   }
   return DemoteToFloatOrInf(df, dd, r);
+}
+
+// pow for float32 lanes. Where a vector holds 16 of them (AVX-512),
+// PowFloatTable in float32 lanes, and PowFloatWide on both halves for
+// vectors with a lane it does not cover; elsewhere PowFloatWide.
+template <class DF, class VF = hn::Vec<DF>>
+HWY_INLINE VF PowFloat(DF df, VF x, VF y) {
+#if OPGEN_TABLE16
+  if constexpr (hn::MaxLanes(DF()) == 16) {
+    hn::Mask<DF> valid;
+    const VF r = PowFloatTable(df, x, y, valid);
+    if (HWY_LIKELY(hn::AllTrue(df, valid))) return r;
+    const hn::Half<DF> dh;
+    return hn::Combine(df, PowFloatWide(dh, hn::UpperHalf(dh, x), hn::UpperHalf(dh, y)),
+                       PowFloatWide(dh, hn::LowerHalf(dh, x), hn::LowerHalf(dh, y)));
+  } else  // NOLINT(readability/braces)
+#endif
+  {
+    return PowFloatWide(df, x, y);
+  }
 }
 
 }  // namespace opgen::kernels::HWY_NAMESPACE
