@@ -59,8 +59,9 @@ OPGEN_BINARY_KERNEL(Minimum, std::int64_t)
 
 /// out[i] = x[i] raised to y[i], with C's pow() special cases (pow(x, +-0) =
 /// 1 and pow(1, y) = 1 even for NaN, negative bases with integer exponents,
-/// 0^negative = inf, ...). float32: error <= 1 ulp (computed in float64 and
-/// rounded once to float: measured 0.57).
+/// 0^negative = inf, ...). float32: error <= 1 ulp (on AVX-512 in float32
+/// lanes with float pairs, measured 0.73; elsewhere computed in float64 and
+/// rounded once to float, measured 0.57).
 /// float64: error <= 2 ulp (measured 1.6; ln x in double-double).
 OPGEN_BINARY_KERNEL(Pow, float)
 OPGEN_BINARY_KERNEL(Pow, double)
