@@ -297,9 +297,9 @@ HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inn
 
 // The layout walk Softmax and LogSoftmax share: each of the `outer` (n,
 // inner) blocks as one row when inner == 1, else as columns, 4 vectors, then
-// one vector, then a partial vector at a time. Kernels supplies Row,
-// Columns4 and Columns<kPartial> (SoftmaxKernels, LogSoftmaxKernels).
-template <class Kernels, typename T>
+// one vector, then a partial vector at a time; kLog picks the LogSoftmax
+// kernels of each step.
+template <bool kLog, typename T>
 HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
@@ -308,58 +308,49 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
     const T* xo = x + o * n * inner;
     T* oo = out + o * n * inner;
     if (inner == 1) {
-      Kernels::Row(d, xo, oo, n);
+      if constexpr (kLog) {
+        LogSoftmaxRow(d, xo, oo, n);
+      } else {
+        SoftmaxRow(d, xo, oo, n);
+      }
       continue;
     }
     size_t i = 0;
-    for (; i + 4 * N <= inner; i += 4 * N) Kernels::Columns4(d, xo + i, oo + i, n, inner);
-    for (; i + N <= inner; i += N) {
-      Kernels::template Columns<false>(d, xo + i, oo + i, n, inner, N);
+    for (; i + 4 * N <= inner; i += 4 * N) {
+      if constexpr (kLog) {
+        LogSoftmaxColumns4(d, xo + i, oo + i, n, inner);
+      } else {
+        SoftmaxColumns4(d, xo + i, oo + i, n, inner);
+      }
     }
-    if (i < inner) Kernels::template Columns<true>(d, xo + i, oo + i, n, inner, inner - i);
+    for (; i + N <= inner; i += N) {
+      if constexpr (kLog) {
+        LogSoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
+      } else {
+        SoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
+      }
+    }
+    if (i < inner) {
+      if constexpr (kLog) {
+        LogSoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+      } else {
+        SoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+      }
+    }
   }
 }
-
-struct SoftmaxKernels {
-  template <class D, typename T>
-  static HWY_INLINE void Row(D d, const T* x, T* out, size_t n) {
-    SoftmaxRow(d, x, out, n);
-  }
-  template <class D, typename T>
-  static HWY_INLINE void Columns4(D d, const T* x, T* out, size_t n, size_t inner) {
-    SoftmaxColumns4(d, x, out, n, inner);
-  }
-  template <bool kPartial, class D, typename T>
-  static HWY_INLINE void Columns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
-    SoftmaxColumns<kPartial>(d, x, out, n, inner, count);
-  }
-};
-struct LogSoftmaxKernels {
-  template <class D, typename T>
-  static HWY_INLINE void Row(D d, const T* x, T* out, size_t n) {
-    LogSoftmaxRow(d, x, out, n);
-  }
-  template <class D, typename T>
-  static HWY_INLINE void Columns4(D d, const T* x, T* out, size_t n, size_t inner) {
-    LogSoftmaxColumns4(d, x, out, n, inner);
-  }
-  template <bool kPartial, class D, typename T>
-  static HWY_INLINE void Columns(D d, const T* x, T* out, size_t n, size_t inner, size_t count) {
-    LogSoftmaxColumns<kPartial>(d, x, out, n, inner, count);
-  }
-};
 
 void SoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
-  ForEachSoftmaxBlock<SoftmaxKernels>(x, out, outer, n, inner);
+  ForEachSoftmaxBlock</*kLog=*/false>(x, out, outer, n, inner);
 }
 void SoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
-  ForEachSoftmaxBlock<SoftmaxKernels>(x, out, outer, n, inner);
+  ForEachSoftmaxBlock</*kLog=*/false>(x, out, outer, n, inner);
 }
 void LogSoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {
-  ForEachSoftmaxBlock<LogSoftmaxKernels>(x, out, outer, n, inner);
+  ForEachSoftmaxBlock</*kLog=*/true>(x, out, outer, n, inner);
 }
 void LogSoftmaxF64(const double* x, double* out, size_t outer, size_t n, size_t inner) {
-  ForEachSoftmaxBlock<LogSoftmaxKernels>(x, out, outer, n, inner);
+  ForEachSoftmaxBlock</*kLog=*/true>(x, out, outer, n, inner);
 }
 
 }  // namespace opgen::kernels::HWY_NAMESPACE
