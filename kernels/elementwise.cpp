@@ -50,6 +50,10 @@ struct MaximumOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V a, V b) const {
     if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      // Both operands are used twice (see Maximum): GCC would otherwise
+      // load each from memory a second time.
+      InRegister(a);
+      InRegister(b);
       return Maximum(a, b);
     } else {
       return hn::Max(a, b);
@@ -60,6 +64,9 @@ struct MinimumOp {
   template <class D, class V>
   HWY_INLINE V operator()(D, V a, V b) const {
     if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      // As for maximum.
+      InRegister(a);
+      InRegister(b);
       return Minimum(a, b);
     } else {
       return hn::Min(a, b);

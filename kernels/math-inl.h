@@ -92,8 +92,13 @@ HWY_INLINE V SignedIntegral(V r, V x) {
 // its second operand for unordered or equal inputs (x86), minimum is
 // min(a, b) | min(b, a): the two agree unless the inputs are unordered or
 // equal, where one of them is the NaN (an or with a NaN's bits is a NaN) or
-// the two zeros (the or keeps -0); maximum(a, b) = -minimum(-a, -b). Six
-// simple operations instead of eight with two blends.
+// the two zeros (the or keeps -0). For maximum the zeros need an and (+0
+// & -0 = +0) but a NaN an or, so m1 & m2 | ((m1 ^ m2) & ~sign): where m1 and
+// m2 are +0 and -0 the xor is the sign bit alone, and where one is a NaN
+// the or of the two terms has the NaN's exponent (all ones) and the or of
+// both fractions (not zero). Three operations each (the bit operations of
+// maximum fuse into one vpternlog on AVX-512) instead of eight with two
+// blends.
 template <class V>
 HWY_INLINE V Minimum(V a, V b) {
 #if OPGEN_MINMAX_SECOND_OPERAND
@@ -106,7 +111,9 @@ HWY_INLINE V Minimum(V a, V b) {
 template <class V>
 HWY_INLINE V Maximum(V a, V b) {
 #if OPGEN_MINMAX_SECOND_OPERAND
-  return hn::Neg(Minimum(hn::Neg(a), hn::Neg(b)));
+  const V m1 = hn::Max(a, b);
+  const V m2 = hn::Max(b, a);
+  return hn::Or(hn::And(m1, m2), hn::AndNot(hn::SignBit(hn::DFromV<V>()), hn::Xor(m1, m2)));
 #else
   return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), MaxOrderedZeros(a, b));
 #endif
