@@ -101,11 +101,12 @@ void CheckAll() {
   OPGEN_CHECK_ACTIVATION(T, Silu, silu, 4, tiny_absolute);
   OPGEN_CHECK_ACTIVATION(T, Softplus, softplus, 3, Ulp());
   OPGEN_CHECK_ACTIVATION(T, Softsign, softsign, 2, Ulp());
-  OPGEN_CHECK_ACTIVATION(T, HardSigmoid, hard_sigmoid, 2, Ulp());
-  // Zero results keep the formula's sign (+0 for x <= -3, -0 for x = -0).
+  // Zero results keep the formula's sign (+0 for x <= -3; hard_swish's -0
+  // for x = -0).
   const auto signed_zero_ulp = [](T got, long double want, T x) {
     return want == 0 ? ExactError(got, want) : Ulp()(got, want, x);
   };
+  OPGEN_CHECK_ACTIVATION(T, HardSigmoid, hard_sigmoid, 2, signed_zero_ulp);
   OPGEN_CHECK_ACTIVATION(T, HardSwish, hard_swish, 2, signed_zero_ulp);
   OPGEN_CHECK_ACTIVATION(T, Mish, mish, 6, tiny_absolute);
   // alpha e^x - 1 near -alpha: the error is relative to alpha, not to the

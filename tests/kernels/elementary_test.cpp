@@ -105,15 +105,7 @@ void CheckBinary(const char* function, double tolerance, const std::vector<T>& x
   Report report(Name<T>(function), tolerance);
   SweepBinary(report, xpool, ypool, kernel, reference, error);
   CheckAllPairs(report, FloatSpecials<T>(), FloatSpecials<T>(), kernel, reference, error);
-  std::vector<T> out(xs.size());
-  kernel(xs.data(), ys.data(), out.data(), xs.size());
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    const long double want = reference(xs[i], ys[i]);
-    report.Add(out[i], error(out[i], want, xs[i]), [&] {
-      return "x=" + Show(xs[i]) + " y=" + Show(ys[i]) + " got " + Show(out[i]) + " want " +
-             Show(want);
-    });
-  }
+  CheckPairedArrays(report, xs, ys, kernel, reference, error);
   report.Finish();
 }
 

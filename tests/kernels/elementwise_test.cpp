@@ -219,7 +219,8 @@ void CheckPow() {
   }
   SweepBinary(report, bases, exponents, kernel, reference, Ulp());
   // Positive bases only, so that whole vectors take float32's fast path
-  // (PowFloatCore in kernels/math-inl.h): bases over every binade,
+  // (PowFloatCore in kernels/math-inl.h) when the pairs are kept
+  // (CheckPairedArrays; the sweep mixes them): bases over every binade,
   // subnormal ones included (log2 x taken as e, as above), and next to 1,
   // with |y log2 x| up to past the overflow and underflow thresholds
   // (subnormal results included).
@@ -242,8 +243,10 @@ void CheckPow() {
     positive_exponents.push_back(static_cast<T>(log2_x == 0 ? t : t / log2_x));
   }
   SweepBinary(report, positive_bases, positive_exponents, kernel, reference, Ulp());
+  CheckPairedArrays(report, positive_bases, positive_exponents, kernel, reference, Ulp());
   // The same kinds of bases with every |y log2 x| below 125, where whole
-  // AVX-512 vectors take float32's table path (PowFloatTable): here log2 x
+  // AVX-512 vectors of these pairs (CheckPairedArrays) take float32's table
+  // path (PowFloatTable): here log2 x
   // is only known to within a factor 1.45 for bases over the binades, so
   // t up to 85 for those; bases next to 1 over the two table intervals
   // there, [1 - 1/32, 1 + 1/16), where that path's error is largest, with
@@ -265,6 +268,7 @@ void CheckPow() {
     table_exponents.push_back(static_cast<T>(log2_x == 0 ? t : t / log2_x));
   }
   SweepBinary(report, table_bases, table_exponents, kernel, reference, Ulp());
+  CheckPairedArrays(report, table_bases, table_exponents, kernel, reference, Ulp());
   report.Finish();
 }
 
