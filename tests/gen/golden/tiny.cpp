@@ -44,14 +44,32 @@ constexpr detail::ReduceKernel<std::int64_t, std::int64_t> total_int64 = kernels
 constexpr void (*pad)(const Tensor&, const Tensor&, PadMode, Span<std::int64_t>, Tensor&) = kernels::Pad;
 #line 37 "golden/tiny.toml"
 constexpr Shape (*pad_shape)(const Tensor&, const Tensor&, PadMode, Span<std::int64_t>) = kernels::PadShape;
-#line 48 "tiny.cpp"
+#line 60 "golden/tiny.toml"
+constexpr detail::BinaryKernel<float, float> ratio_float32 = kernels::Ratio;
+#line 60 "golden/tiny.toml"
+constexpr detail::BinaryKernel<double, double> ratio_float64 = kernels::Ratio;
+#line 60 "golden/tiny.toml"
+constexpr detail::BinaryKernel<std::int32_t, float> ratio_int32 = kernels::Ratio;
+#line 60 "golden/tiny.toml"
+constexpr detail::BinaryKernel<std::int64_t, float> ratio_int64 = kernels::Ratio;
+#line 75 "golden/tiny.toml"
+constexpr detail::BinaryKernel<float, bool> above_float32 = kernels::Above;
+#line 75 "golden/tiny.toml"
+constexpr detail::BinaryKernel<double, bool> above_float64 = kernels::Above;
+#line 75 "golden/tiny.toml"
+constexpr detail::BinaryKernel<std::int32_t, bool> above_int32 = kernels::Above;
+#line 75 "golden/tiny.toml"
+constexpr detail::BinaryKernel<std::int64_t, bool> above_int64 = kernels::Above;
+#line 64 "tiny.cpp"
 
 }  // namespace kernel_table
 
 // The checked implementations: checks in spec order, then the shape and
 // dtype rules, the outputs, and the dispatch on dtype. A pointwise op of
-// several inputs sends an out call whose inputs all have out's dtype and
-// shape straight from the checks to its kernel (detail::matches_output).
+// several inputs (single required tensors of a dtype class) whose dtype
+// rule keeps their dtype sends an out call whose inputs all have out's
+// dtype and shape straight from the checks to its kernel
+// (detail::matches_output).
 namespace impl {
 
 void scale(const Tensor& x, double factor, Tensor& y) {
@@ -120,6 +138,74 @@ void pad(const Tensor& x, const Tensor& fill, PadMode mode, Span<std::int64_t> w
   kernel_table::pad(x, fill, mode, width, y);
 }
 
+void ratio(const Tensor& x, const Tensor& y, Tensor& z) {
+  constexpr const char* kOp = "tiny.ratio";
+  detail::require_type(kOp, "x", x, detail::TypeClass::numeric);
+  detail::require_type(kOp, "y", y, detail::TypeClass::numeric);
+  if (!(detail::same_type({x, y}))) {
+    detail::fail_check(kOp, "x and y must have the same dtype", "sameType(x, y)",
+                       {{"x", show(x)}, {"y", show(y)}});
+  }
+  if (detail::matches_output(z, x, y)) {
+    switch (z.dtype()) {
+      case DType::float32:
+        detail::binary(x, y, z, kernel_table::ratio_float32);
+        return;
+      case DType::float64:
+        detail::binary(x, y, z, kernel_table::ratio_float64);
+        return;
+      default:
+        break;  // the general path below rejects it
+    }
+  }
+  const DType dtype = x.dtype();
+  detail::require_same_dtype(kOp, {{"x", x}, {"y", y}});
+  detail::require_supported(kOp, dtype, {DType::float32, DType::float64, DType::int32, DType::int64});
+  detail::prepare_broadcast_output(kOp, "z", z, {{"x", x}, {"y", y}}, to_float_type(x.dtype()));
+  switch (dtype) {
+    case DType::float32:
+      detail::binary(x, y, z, kernel_table::ratio_float32);
+      break;
+    case DType::float64:
+      detail::binary(x, y, z, kernel_table::ratio_float64);
+      break;
+    case DType::int32:
+      detail::binary(x, y, z, kernel_table::ratio_int32);
+      break;
+    case DType::int64:
+      detail::binary(x, y, z, kernel_table::ratio_int64);
+      break;
+    default:
+      break;  // rejected by require_supported above
+  }
+}
+
+void above(const Tensor& x, const Tensor& y, Tensor& z) {
+  constexpr const char* kOp = "tiny.above";
+  detail::require_type(kOp, "x", x, detail::TypeClass::numeric);
+  detail::require_type(kOp, "y", y, detail::TypeClass::numeric);
+  const DType dtype = x.dtype();
+  detail::require_same_dtype(kOp, {{"x", x}, {"y", y}});
+  detail::require_supported(kOp, dtype, {DType::float32, DType::float64, DType::int32, DType::int64});
+  detail::prepare_broadcast_output(kOp, "z", z, {{"x", x}, {"y", y}}, DType::bool_);
+  switch (dtype) {
+    case DType::float32:
+      detail::binary(x, y, z, kernel_table::above_float32);
+      break;
+    case DType::float64:
+      detail::binary(x, y, z, kernel_table::above_float64);
+      break;
+    case DType::int32:
+      detail::binary(x, y, z, kernel_table::above_int32);
+      break;
+    case DType::int64:
+      detail::binary(x, y, z, kernel_table::above_int64);
+      break;
+    default:
+      break;  // rejected by require_supported above
+  }
+}
+
 }  // namespace impl
 
 // Entries for calls by name (opgen::registry().call).
@@ -156,6 +242,26 @@ std::vector<Tensor> pad(std::span<const Tensor> inputs, const Args& args) {
   const Span<std::int64_t> width = call.get_ints("width");
   std::vector<Tensor> out(1);
   impl::pad(x, fill, mode, width, out[0]);
+  return out;
+}
+
+std::vector<Tensor> ratio(std::span<const Tensor> inputs, const Args& args) {
+  constexpr const char* kOp = "tiny.ratio";
+  const detail::CallArgs call(kOp, inputs, args, {{"x", 1, 1}, {"y", 1, 1}}, {});
+  const Tensor& x = call.tensor(0);
+  const Tensor& y = call.tensor(1);
+  std::vector<Tensor> out(1);
+  impl::ratio(x, y, out[0]);
+  return out;
+}
+
+std::vector<Tensor> above(std::span<const Tensor> inputs, const Args& args) {
+  constexpr const char* kOp = "tiny.above";
+  const detail::CallArgs call(kOp, inputs, args, {{"x", 1, 1}, {"y", 1, 1}}, {});
+  const Tensor& x = call.tensor(0);
+  const Tensor& y = call.tensor(1);
+  std::vector<Tensor> out(1);
+  impl::above(x, y, out[0]);
   return out;
 }
 
@@ -210,6 +316,26 @@ Tensor pad(const Tensor& x, Span<std::int64_t> width) {
 
 void pad(const Tensor& x, const Tensor& fill, PadMode mode, Span<std::int64_t> width, Tensor& y) {
   impl::pad(x, fill, mode, width, y);
+}
+
+Tensor ratio(const Tensor& x, const Tensor& y) {
+  Tensor z;
+  impl::ratio(x, y, z);
+  return z;
+}
+
+void ratio(const Tensor& x, const Tensor& y, Tensor& z) {
+  impl::ratio(x, y, z);
+}
+
+Tensor above(const Tensor& x, const Tensor& y) {
+  Tensor z;
+  impl::above(x, y, z);
+  return z;
+}
+
+void above(const Tensor& x, const Tensor& y, Tensor& z) {
+  impl::above(x, y, z);
 }
 
 /// This namespace's entries for the op registry.
@@ -269,6 +395,40 @@ NamespaceInfo describe_namespace() {
     };
     op.dtypes = {DType::float32, DType::float64};
     op.invoke = &by_name::pad;
+  }
+
+  {
+    OpInfo& op = ns.ops.emplace_back();
+    op.name = "tiny.ratio";
+    op.summary = "Divides x by y in floating point.";
+    op.doc = "Integer inputs give float32: the out call goes straight to the kernel only for float inputs.";
+    op.kind = "pointwise";
+    op.cpp_name = "opgen::tiny::ratio";
+    op.source = "golden/tiny.toml:59";
+    op.params = {
+        {"x", ParamKind::input, "numeric", "1", false, "", {}, "Numerator."},
+        {"y", ParamKind::input, "numeric", "1", false, "", {}, "Denominator."},
+        {"z", ParamKind::output, "float", "1", false, "", {}, "x / y."},
+    };
+    op.dtypes = {DType::float32, DType::float64, DType::int32, DType::int64};
+    op.invoke = &by_name::ratio;
+  }
+
+  {
+    OpInfo& op = ns.ops.emplace_back();
+    op.name = "tiny.above";
+    op.summary = "Whether x > y.";
+    op.doc = "A bool result: the out call always takes the general path.";
+    op.kind = "pointwise";
+    op.cpp_name = "opgen::tiny::above";
+    op.source = "golden/tiny.toml:74";
+    op.params = {
+        {"x", ParamKind::input, "numeric", "1", false, "", {}, "Left."},
+        {"y", ParamKind::input, "numeric", "1", false, "", {}, "Right."},
+        {"z", ParamKind::output, "bool", "1", false, "", {}, "x > y."},
+    };
+    op.dtypes = {DType::float32, DType::float64, DType::int32, DType::int64};
+    op.invoke = &by_name::above;
   }
 
   return ns;

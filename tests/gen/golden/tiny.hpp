@@ -65,4 +65,35 @@ Tensor pad(const Tensor& x, Span<std::int64_t> width);
 /// Writes the result into y: allocated when null, otherwise its shape and dtype must match.
 void pad(const Tensor& x, const Tensor& fill, PadMode mode, Span<std::int64_t> width, Tensor& y);
 
+/// Divides x by y in floating point.
+///
+/// Integer inputs give float32: the out call goes straight to the kernel only for float inputs.
+///
+/// @param x  Numerator (float32, float64, int32 or int64).
+/// @param y  Denominator (float32, float64, int32 or int64).
+/// @return z: x / y. Shape: the broadcast shape of x and y; dtype: the dtype of x if float, else float32.
+/// @throws opgen::Error when
+///   - x is null or not a float32, float64, int32 or int64 tensor;
+///   - y is null or not a float32, float64, int32 or int64 tensor;
+///   - x and y have the same dtype does not hold (x and y must have the same dtype);
+///   - x and y cannot be broadcast together.
+Tensor ratio(const Tensor& x, const Tensor& y);
+/// Writes the result into z: allocated when null, otherwise its shape and dtype must match.
+void ratio(const Tensor& x, const Tensor& y, Tensor& z);
+
+/// Whether x > y.
+///
+/// A bool result: the out call always takes the general path.
+///
+/// @param x  Left (float32, float64, int32 or int64).
+/// @param y  Right (float32, float64, int32 or int64).
+/// @return z: x > y. Shape: the broadcast shape of x and y; dtype: bool.
+/// @throws opgen::Error when
+///   - x is null or not a float32, float64, int32 or int64 tensor;
+///   - y is null or not a float32, float64, int32 or int64 tensor;
+///   - x and y cannot be broadcast together.
+Tensor above(const Tensor& x, const Tensor& y);
+/// Writes the result into z: allocated when null, otherwise its shape and dtype must match.
+void above(const Tensor& x, const Tensor& y, Tensor& z);
+
 }  // namespace opgen::tiny
