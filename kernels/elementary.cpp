@@ -230,11 +230,6 @@ HWY_INLINE V Expm1F32Fast(D d, V x) {
 #if OPGEN_TABLE16
   if constexpr (hn::MaxLanes(D()) == 16) {
     const hn::RebindToSigned<D> di;
-    HWY_ALIGN static constexpr float kLo[16] = {
-        0.000000000e+00f,  4.628547146e-08f,  -1.199215749e-08f, 4.729782432e-08f,
-        3.193418152e-08f,  3.621057232e-08f,  -3.099071932e-08f, -7.475213337e-09f,
-        1.711427089e-08f,  -3.047683350e-08f, 5.233334210e-09f,  6.107591766e-09f,
-        -1.471960509e-08f, -5.258795177e-09f, -6.128259677e-09f, 5.140609272e-09f};
     const V one = hn::Set(d, 1.0f);
     const V xc = hn::Max(x, hn::Set(d, -20.0f));  // also -inf
     V r;
@@ -244,7 +239,7 @@ HWY_INLINE V Expm1F32Fast(D d, V x) {
     const V p = hn::MulAdd(hn::Mul(r, r), q, r);
     const auto bits = hn::BitCast(di, t);
     const V s = Pow2Sixteenths(d, bits);
-    const V e = hn::MulAdd(s, hn::Add(p, Lookup16(d, kLo, bits)), hn::Sub(s, one));
+    const V e = hn::MulAdd(s, hn::Add(p, Pow2SixteenthsError(d, bits)), hn::Sub(s, one));
     // expm1(-0) = -0 (p is +0 there); other negative x give negative e.
     return hn::OrAnd(e, x, hn::SignBit(d));
   }

@@ -199,6 +199,19 @@ HWY_INLINE hn::Vec<D> Pow2Sixteenths(D d, VI bits) {
   return hn::BitCast(d, hn::Add(entry, hn::ShiftLeft<19>(hn::BitCast(di, bits))));
 }
 
+// (2^(j/16) - f) / f for f = 2^(j/16) rounded to float (the table of
+// Pow2Sixteenths), for the same `bits`: f (1 + this) = 2^(j/16) to about
+// 2^-48, for results that must not keep the table's rounding.
+template <class D, class VI>
+HWY_INLINE hn::Vec<D> Pow2SixteenthsError(D d, VI bits) {
+  HWY_ALIGN static constexpr float kErrors[16] = {
+      0x0p+0f,          0x1.8d96d4p-25f,  -0x1.9c0c22p-27f, 0x1.964904p-25f,
+      0x1.125002p-25f,  0x1.370be4p-25f,  -0x1.0a3550p-25f, -0x1.00d8acp-27f,
+      0x1.26055cp-26f,  -0x1.05cb44p-25f, 0x1.67a1cap-28f,  0x1.a3b5e4p-28f,
+      -0x1.f9c304p-27f, -0x1.6961b4p-28f, -0x1.a5217cp-28f, 0x1.61428ep-28f};
+  return Lookup16(d, kErrors, bits);
+}
+
 // The reduction of the 16-entry exp tables: x = m ln2 / 16 + r with m =
 // round(16 x / ln 2) = 16 k + j, returned in the low mantissa bits of t, as
 // Pow2Sixteenths and Lookup16 read them (adding 1.5 * 2^23 rounds, as in
@@ -812,12 +825,6 @@ HWY_INLINE V PowFloatTable(D d, V x, V y, hn::Mask<D>& valid) {
       0x1.306fe0p+0f, 0x1.3dea64p+0f, 0x1.4bfdaep+0f, 0x1.5ab07ep+0f,
       0x1.6a09e6p+0f, 0x1.7a1148p+0f, 0x1.8ace54p+0f, 0x1.9c4918p+0f,
       0x1.ae89fap+0f, 0x1.c199bep+0f, 0x1.d5818ep+0f, 0x1.ea4afap+0f};
-  // float(2^(j/16)) (1 + kExp2Errors[j]) = 2^(j/16) to about 2^-48.
-  HWY_ALIGN static constexpr float kExp2Errors[16] = {
-      0x0p+0f,          0x1.8d96d4p-25f,  -0x1.9c0c22p-27f, 0x1.964904p-25f,
-      0x1.125002p-25f,  0x1.370be4p-25f,  -0x1.0a3550p-25f, -0x1.00d8acp-27f,
-      0x1.26055cp-26f,  -0x1.05cb44p-25f, 0x1.67a1cap-28f,  0x1.a3b5e4p-28f,
-      -0x1.f9c304p-27f, -0x1.6961b4p-28f, -0x1.a5217cp-28f, 0x1.61428ep-28f};
   const hn::RebindToSigned<D> di;
   const V one = hn::Set(d, 1.0f);
   const V e{_mm512_getexp_ps(x.raw)};
@@ -862,7 +869,7 @@ HWY_INLINE V PowFloatTable(D d, V x, V y, hn::Mask<D>& valid) {
   const auto u_bits = hn::BitCast(di, u);
   V p = hn::MulAdd(hn::Set(d, 0x1.c6ad30p-5f), s, hn::Set(d, 0x1.ec0016p-3f));
   p = hn::MulAdd(p, s, hn::Set(d, 0x1.62e430p-1f));
-  p = hn::MulAdd(p, s, Lookup16(d, kExp2Errors, u_bits));  // (1 + eps)(1 + p) - 1
+  p = hn::MulAdd(p, s, Pow2SixteenthsError(d, u_bits));  // (1 + eps)(1 + p) - 1
   const V table = Lookup16(d, kExp2Hi, u_bits);
   const V v = hn::MulAdd(table, p, table);
   return V{_mm512_scalef_ps(v.raw, n16.raw)};  // v 2^floor(n / 16)
