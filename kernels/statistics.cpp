@@ -332,12 +332,16 @@ HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof)
 
   auto q0 = hn::Zero(d), q1 = q0, q2 = q0, q3 = q0;
   auto e0 = hn::Zero(d), e1 = e0;
+  // Six additions to four multiply-adds per four vectors: two of the
+  // subtractions go to the multiply-add units (AddOnFma).
+  const auto one = FmaOne(d);
+  const auto neg_mean = hn::Neg(mean);
   k = 0;
   for (; k + 4 * N <= n; k += 4 * N) {
     const auto d0 = hn::Sub(hn::LoadU(d, row + k), mean);
     const auto d1 = hn::Sub(hn::LoadU(d, row + k + N), mean);
-    const auto d2 = hn::Sub(hn::LoadU(d, row + k + 2 * N), mean);
-    const auto d3 = hn::Sub(hn::LoadU(d, row + k + 3 * N), mean);
+    const auto d2 = AddOnFma(hn::LoadU(d, row + k + 2 * N), neg_mean, one);
+    const auto d3 = AddOnFma(hn::LoadU(d, row + k + 3 * N), neg_mean, one);
     q0 = hn::MulAdd(d0, d0, q0);
     q1 = hn::MulAdd(d1, d1, q1);
     q2 = hn::MulAdd(d2, d2, q2);

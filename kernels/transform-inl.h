@@ -83,6 +83,26 @@ HWY_INLINE void InRegister(V& v) {
 #endif
 }
 
+// A vector of ones for AddOnFma, kept in a register so that the compiler
+// cannot fold fma(a, 1, b) back into a + b.
+template <class D>
+HWY_INLINE hn::Vec<D> FmaOne(D d) {
+  auto one = hn::Set(d, hn::TFromD<D>{1});
+  InRegister(one);
+  return one;
+}
+
+// a + b on the multiply-add units: fma(a, 1, b) rounds exactly as a + b
+// (a * 1 is exact), bit for bit. Where adders and multiply-adders are
+// separate pipes (AMD Zen: two of each, one 512-bit operation per cycle on
+// each pair), a loop with more additions than multiplies runs faster when
+// some of its additions go this way; where every pipe does both (Intel,
+// Arm) it costs nothing. `one` comes from FmaOne.
+template <class V>
+HWY_INLINE V AddOnFma(V a, V b, V one) {
+  return hn::MulAdd(a, one, b);
+}
+
 // Arrays of at least this many output bytes are written with streaming
 // (non-temporal) stores: far larger than the last-level cache, they would
 // only evict useful lines, and skipping the read-for-ownership of each output
