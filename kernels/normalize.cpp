@@ -131,19 +131,27 @@ HWY_INLINE void FloatSums(const float* x, size_t n, double& sum_d, double& sum_d
   const hn::Repartition<double, decltype(d)> dw;
   const size_t N = hn::Lanes(d);
   const auto shift = hn::Set(d, kCentre ? x[0] : 0.0f);
+  const auto neg_shift = hn::Neg(shift);
+  const auto one = FmaOne(d);
   const auto load = [&](const float* p) {
     return kCentre ? hn::Sub(hn::LoadU(d, p), shift) : hn::LoadU(d, p);
+  };
+  // With kCentre a block of 8 vectors has 20 additions and 8 multiplies:
+  // 6 of the 8 shifts go to the multiply-add units (AddOnFma), measured
+  // best on Zen 4 (1K rows 0.88 -> 0.94-1.02 x Eigen).
+  const auto load_fma = [&](const float* p) {
+    return kCentre ? AddOnFma(hn::LoadU(d, p), neg_shift, one) : hn::LoadU(d, p);
   };
   auto a = hn::Zero(dw), q = a;
   size_t k = 0;
   if (n >= 8 * N) {
     for (; k <= n - 8 * N; k += 8 * N) {
-      const auto d0 = load(x + k);
-      const auto d1 = load(x + k + N);
-      const auto d2 = load(x + k + 2 * N);
-      const auto d3 = load(x + k + 3 * N);
-      const auto d4 = load(x + k + 4 * N);
-      const auto d5 = load(x + k + 5 * N);
+      const auto d0 = load_fma(x + k);
+      const auto d1 = load_fma(x + k + N);
+      const auto d2 = load_fma(x + k + 2 * N);
+      const auto d3 = load_fma(x + k + 3 * N);
+      const auto d4 = load_fma(x + k + 4 * N);
+      const auto d5 = load_fma(x + k + 5 * N);
       const auto d6 = load(x + k + 6 * N);
       const auto d7 = load(x + k + 7 * N);
       if constexpr (kCentre) {
@@ -175,25 +183,31 @@ HWY_INLINE RowStats Stats(const T* x, size_t n, double eps, bool centre) {
   RowStats s;
   const double count = static_cast<double>(n);
   if constexpr (std::is_same_v<T, float>) {
+    // Off the row's dependency chain (they depend on n and eps only): the
+    // chain from the last sum to the scale is one multiply-add, one add, one
+    // division and one square root, scale = sqrt(n / (n var + n eps)).
+    const double inv_count = 1 / count;
+    const double count_eps = count * eps;
+    const double tiny = 1e-30 * count;
     double sum_d = 0, sum_d2 = 0;
     if (centre) {
       FloatSums<true>(x, n, sum_d, sum_d2);
     } else {
       FloatSums<false>(x, n, sum_d, sum_d2);
     }
-    const double shift_mean = sum_d / count;
-    double var = sum_d2 / count - shift_mean * shift_mean;
-    var = var < 0 ? 0.0 : var;  // rounding may leave it just below 0
+    const double shift_mean = sum_d * inv_count;
+    double m2 = centre ? sum_d2 - sum_d * shift_mean : sum_d2;  // n var
+    m2 = m2 < 0 ? 0.0 : m2;  // rounding may leave it just below 0
     // d^2 in float may have overflowed (|d| > 1.8e19, or an infinity or
     // NaN in the row) or lost bits below FLT_MIN (|d| < 1e-19): then the
     // two float64 passes below decide. Not (a <= b) is also true for NaN.
-    if (HWY_LIKELY(sum_d2 <= 1e38 && var + eps >= 1e-30)) {
+    if (HWY_LIKELY(sum_d2 <= 1e38 && m2 + count_eps >= tiny)) {
       if (centre) {
         const double mean = static_cast<double>(x[0]) + shift_mean;
         s.mean_hi = static_cast<double>(static_cast<float>(mean));
         s.mean_lo = mean - s.mean_hi;
       }
-      s.scale = 1 / std::sqrt(var + eps);
+      s.scale = std::sqrt(count / (m2 + count_eps));
       return s;
     }
   }
