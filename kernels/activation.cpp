@@ -129,24 +129,20 @@ struct SeluOp {
   }
 };
 // Fast: float32 vectors whose lanes all lie in SigmoidInRange (x >= -86.5,
-// where sigmoid(x) ~ e^x and x sigmoid(x) are still normal).
-struct SiluOp {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V x) const {
-    // x * sigmoid(x): sigmoid keeps relative accuracy for x << 0; -inf * 0
-    // is the only NaN to fix.
-    const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid(d, x)));
-    return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V x) const {
-    return hn::Mul(x, SigmoidInRangeF32(d, x));
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V x) const {
-    return SigmoidInRange(d, x);
-  }
-};
+// where sigmoid(x) ~ e^x and x sigmoid(x) are still normal), checked four
+// vectors at a time; a single vector takes the general form.
+using SiluOp =
+    FastFormOp<decltype([](auto d, auto x) OPGEN_FORM_ATTR {
+                 // x * sigmoid(x): sigmoid keeps relative accuracy for
+                 // x << 0; -inf * 0 is the only NaN to fix.
+                 const auto r =
+                     hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid(d, x)));
+                 return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
+               }),
+               decltype([](auto d, auto x)
+                            OPGEN_FORM_ATTR { return hn::Mul(x, SigmoidInRangeF32(d, x)); }),
+               decltype([](auto d, auto x) OPGEN_FORM_ATTR { return SigmoidInRange(d, x); }),
+               /*kFastAlone=*/false>;
 // ln(1 + u) for float32 lanes with u in [0, 1]: u + u^2 Q(u), Q of degree 9
 // fitted for opgen (reweighted least squares for the minimax relative error
 // of u (1 + u Q(u)), then each coefficient rounded to float and the rest
@@ -167,24 +163,23 @@ HWY_INLINE V Log1pUnitF32(D d, V u) {
   return hn::MulAdd(u, hn::Mul(u, q), u);
 }
 // Fast: float32 vectors whose lanes all have |x| <= 86.5, where e^-|x| is
-// normal: one exp (ExpF32Fast, negation folded) and Log1pUnitF32.
-struct SoftplusOp {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V x) const {
-    const V e = ExpFull(d, hn::Neg(hn::Abs(x)));  // in [0, 1]: no overflow
-    const V r = hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), hn::Log1p(d, e));
-    return KeepNaN<D>(x, r);
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V x) const {
-    const V e = ExpF32Fast<true>(d, hn::Abs(x));
-    return hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), Log1pUnitF32(d, e));
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V x) const {
-    return hn::Le(hn::Abs(x), hn::Set(d, 86.5f));
-  }
-};
+// normal: one exp (ExpF32Fast, negation folded) and Log1pUnitF32. Checked
+// four vectors at a time, as SiluOp.
+using SoftplusOp =
+    FastFormOp<decltype([](auto d, auto x) OPGEN_FORM_ATTR {
+                 // e^-|x| in [0, 1]: no overflow.
+                 const auto e = ExpFull(d, hn::Neg(hn::Abs(x)));
+                 const auto r =
+                     hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), hn::Log1p(d, e));
+                 return KeepNaN<decltype(d)>(x, r);
+               }),
+               decltype([](auto d, auto x) OPGEN_FORM_ATTR {
+                 const auto e = ExpF32Fast<true>(d, hn::Abs(x));
+                 return hn::Add(hn::IfThenZeroElse(hn::Lt(x, hn::Zero(d)), x), Log1pUnitF32(d, e));
+               }),
+               decltype([](auto d, auto x)
+                            OPGEN_FORM_ATTR { return hn::Le(hn::Abs(x), hn::Set(d, 86.5f)); }),
+               /*kFastAlone=*/false>;
 struct SoftsignOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
@@ -254,23 +249,21 @@ HWY_INLINE V MishFactor(D d, V e) {
 }
 // Fast: float32 vectors whose lanes all lie in SigmoidInRange (x >= -86.5,
 // where e^x is normal; +inf too), one exp with no range checks of its own.
-struct MishOp {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V x) const {
-    using T = hn::TFromD<D>;
-    const V e = ExpFull(d, hn::Min(x, hn::Set(d, T{40})));
-    const V r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, MishFactor(d, e)));
-    return KeepNaN<D>(x, hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r));
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE V Fast(D d, V x) const {
-    return hn::Mul(x, MishFactor(d, ExpF32Fast(d, hn::Min(x, hn::Set(d, 40.0f)))));
-  }
-  template <class D, class V, HWY_IF_LANE_SIZE(hn::TFromD<D>, 4)>
-  HWY_INLINE auto InRange(D d, V x) const {
-    return SigmoidInRange(d, x);
-  }
-};
+// Checked four vectors at a time, as SiluOp.
+using MishOp =
+    FastFormOp<decltype([](auto d, auto x) OPGEN_FORM_ATTR {
+                 using T = hn::TFromD<decltype(d)>;
+                 const auto e = ExpFull(d, hn::Min(x, hn::Set(d, T{40})));
+                 const auto r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x),
+                                               hn::Mul(x, MishFactor(d, e)));
+                 return KeepNaN<decltype(d)>(x,
+                                             hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r));
+               }),
+               decltype([](auto d, auto x) OPGEN_FORM_ATTR {
+                 return hn::Mul(x, MishFactor(d, ExpF32Fast(d, hn::Min(x, hn::Set(d, 40.0f)))));
+               }),
+               decltype([](auto d, auto x) OPGEN_FORM_ATTR { return SigmoidInRange(d, x); }),
+               /*kFastAlone=*/false>;
 
 // clang-format off
 #define OPGEN_ACTIVATION_TARGET(Name)                                        \
