@@ -104,22 +104,6 @@ HWY_INLINE V TwoProductNoFma(D d, V a, V b, V& err) {
 }
 #endif
 
-// float64 lanes rounded to float32, overflowing to +-inf: the emulated
-// DemoteTo (SCALAR, EMU128) saturates to +-FLT_MAX instead.
-template <class DF, class VD>
-HWY_INLINE hn::Vec<DF> DemoteToFloat(DF df, VD v) {
-#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
-  const hn::Rebind<double, DF> dd;
-  HWY_ALIGN double wide[hn::MaxLanes(decltype(dd)())];
-  HWY_ALIGN float narrow[hn::MaxLanes(DF())];
-  hn::Store(v, dd, wide);
-  for (std::size_t i = 0; i < hn::Lanes(df); ++i) narrow[i] = static_cast<float>(wide[i]);
-  return hn::Load(df, narrow);
-#else
-  return hn::DemoteTo(df, v);
-#endif
-}
-
 // The Taylor coefficients of e^(r ln 2) = 2^r, highest degree first.
 template <int kTerms>
 struct Exp2Taylor {
@@ -560,7 +544,7 @@ HWY_INLINE VF HypotFloat(DF df, VF x, VF y) {
   const auto r = hn::Sqrt(hn::MulAdd(xd, xd, hn::Mul(yd, yd)));
   // inf^2 + NaN^2 would be NaN; hypot(+-inf, NaN) is +inf.
   const auto fixed = hn::IfThenElse(hn::Or(hn::IsInf(xd), hn::IsInf(yd)), hn::Inf(dd), r);
-  return DemoteToFloat(df, fixed);
+  return DemoteToFloatOrInf(df, dd, fixed);
 }
 
 // float32 on AVX2/AVX-512: RsqrtAccurate when every lane is a normal

@@ -738,19 +738,26 @@ HWY_INLINE V PowFloatCore(D d, V x, V y, hn::Mask<D>& valid) {
   return hn::BitCast(d, hn::Add(hn::BitCast(di, v), scale));
 }
 
-// float64 lanes rounded to float32 lanes, overflowing to +-inf.
+// float64 lanes rounded to nearest float32 lanes, overflowing to +-inf as
+// the native conversions do (pow, hypot).
 template <class DF, class DD>
 HWY_INLINE hn::Vec<DF> DemoteToFloatOrInf(DF df, DD dd, hn::Vec<DD> r) {
 #if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
-  // The emulated DemoteTo saturates to +-FLT_MAX; pow must overflow to inf.
+  // The emulated DemoteTo saturates to +-FLT_MAX instead. A static_cast of
+  // a finite double beyond FLT_MAX is undefined behaviour in C++, so those
+  // lanes get what rounding to nearest gives, chosen here: FLT_MAX below
+  // the midpoint of FLT_MAX and 2^128, inf from it up.
   HWY_ALIGN double wide[hn::MaxLanes(DD())];
   HWY_ALIGN float narrow[hn::MaxLanes(DF())];
   hn::Store(r, dd, wide);
-  constexpr double kOverflow = 0x1.ffffffp127;  // rounds to inf as a float
+  constexpr float kMax = std::numeric_limits<float>::max();
+  constexpr double kOverflow = 0x1.ffffffp127;
   constexpr float kInf = std::numeric_limits<float>::infinity();
   for (size_t i = 0; i < hn::Lanes(df); ++i) {
     const double v = wide[i];
-    narrow[i] = v >= kOverflow ? kInf : v <= -kOverflow ? -kInf : static_cast<float>(v);
+    const double a = std::abs(v);  // NaN: every comparison false
+    const float big = a >= kOverflow ? kInf : kMax;
+    narrow[i] = a > kMax ? (v < 0 ? -big : big) : static_cast<float>(v);
   }
   return hn::Load(df, narrow);
 #else
