@@ -12,11 +12,20 @@
 namespace bench {
 
 /// The inputs of every op: x[i] = lo + (hi - lo) u_i with u_i the golden-ratio
-/// multiplicative hash of i over 2^32, rounded to float. bench/numpy_bench.py
-/// computes the same numbers, so numpy sees the same inputs.
+/// multiplicative hash of i, mixed by MurmurHash3's 32-bit finaliser, over
+/// 2^32, rounded to float. The mix matters: the bare golden-ratio sequence is
+/// so regular that every SIMD lane of a reduction (stride 16 or 128) sees a
+/// sequence of its own with correlated rounding errors (prod's error grew
+/// with n, not with its square root). bench/numpy_bench.py computes the same
+/// numbers, so numpy sees the same inputs.
 inline void fill_inputs(float* x, std::size_t n, double lo, double hi, std::uint32_t salt) {
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t h = static_cast<std::uint32_t>((i + salt) * 2654435761ULL);
+    std::uint32_t h = static_cast<std::uint32_t>((i + salt) * 2654435761ULL);
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
     x[i] = static_cast<float>(lo + (hi - lo) * (h / 4294967296.0));
   }
 }

@@ -22,7 +22,14 @@ ROW = 1024
 
 def inputs(n, lo, hi, salt):
     i = np.arange(n, dtype=np.uint64) + np.uint64(salt)
-    h = (i * np.uint64(2654435761)) & np.uint64(0xFFFFFFFF)
+    m = np.uint64(0xFFFFFFFF)
+    h = (i * np.uint64(2654435761)) & m
+    # MurmurHash3's 32-bit finaliser, as bench/common.hpp fill_inputs.
+    h ^= h >> np.uint64(16)
+    h = (h * np.uint64(0x85EBCA6B)) & m
+    h ^= h >> np.uint64(13)
+    h = (h * np.uint64(0xC2B2AE35)) & m
+    h ^= h >> np.uint64(16)
     return (lo + (hi - lo) * (h.astype(np.float64) / 4294967296.0)).astype(np.float32)
 
 
