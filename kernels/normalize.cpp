@@ -268,10 +268,16 @@ HWY_INLINE void NormRows(const T* x, T* out, size_t rows, size_t n, const T* w, 
                          double eps) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
+  // The statistics run one row ahead: the scalar chain that ends each row's
+  // statistics (a division and a square root) then overlaps the next row's
+  // statistics pass instead of holding up this row's output pass. Row r + 1
+  // is read before row r is written, which in-place calls (out == x) allow.
+  RowStats next = rows > 0 ? Stats(x, n, eps, kCentre) : RowStats{};
   for (size_t r = 0; r < rows; ++r) {
     const T* row = x + r * n;
     T* o = out + r * n;
-    const RowStats s = Stats(row, n, eps, kCentre);
+    const RowStats s = next;
+    if (r + 1 < rows) next = Stats(row + n, n, eps, kCentre);
     const auto hi = hn::Set(d, static_cast<T>(s.mean_hi));
     const auto lo = hn::Set(d, static_cast<T>(s.mean_lo * s.scale));
     const auto scale = hn::Set(d, static_cast<T>(s.scale));
