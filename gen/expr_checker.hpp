@@ -25,7 +25,12 @@ inline bool is_list(K k) {
          k == K::string_list || k == K::dtype_list || k == K::enum_list;
 }
 
-inline std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+inline std::string quote(std::string_view s) {
+  std::string out = "'";
+  out += s;
+  out += '\'';
+  return out;
+}
 
 // Where an error about an operand points: its first character, not its
 // operator (`(a < b) + 1` is wrong at `a`, not at `<`).

@@ -51,10 +51,10 @@ std::string cpp_string(std::string_view s) {
 // "5." and ".5" are valid C++ but read like typos: print "5.0" and "0.5".
 std::string cpp_float(std::string s) {
   if (s.empty()) return "0.0";
-  if (s.front() == '.') s.insert(0, "0");
+  if (s.front() == '.') s.insert(0, 1, '0');
   const std::size_t dot = s.find('.');
   if (dot != std::string::npos && (dot + 1 == s.size() || s[dot + 1] < '0' || s[dot + 1] > '9')) {
-    s.insert(dot + 1, "0");
+    s.insert(dot + 1, 1, '0');
   }
   return s;
 }
@@ -271,10 +271,11 @@ class CppPrinter {
         return "static_cast<std::int64_t>(" + print(*e.args[0]) + ".size())";
       case FunctionKind::dtype_class:
         return dtype_class(e, *f);
-      case FunctionKind::in_range:
-        return "(" + operand(*e.args[1], "<=", false) + " <= " + operand(*e.args[0], "<=", true) +
-               " && " + operand(*e.args[0], "<=", false) +
-               " <= " + operand(*e.args[2], "<=", true) + ")";
+      case FunctionKind::in_range: {
+        const std::string lo = operand(*e.args[1], "<=", false);
+        return "(" + lo + " <= " + operand(*e.args[0], "<=", true) + " && " +
+               operand(*e.args[0], "<=", false) + " <= " + operand(*e.args[2], "<=", true) + ")";
+      }
       case FunctionKind::present:
         return print(*e.args[0]) + ".defined()";
       case FunctionKind::scalar:
@@ -286,7 +287,11 @@ class CppPrinter {
   std::string fold(const Expr& e, std::string_view op) const {
     std::string out = "(";
     for (std::size_t i = 0; i < e.args.size(); ++i) {
-      if (i > 0) out += " " + std::string(op) + " ";
+      if (i > 0) {
+        out += ' ';
+        out += op;
+        out += ' ';
+      }
       out += operand(*e.args[i], op, false);
     }
     return out + ")";

@@ -52,8 +52,10 @@ std::string to_source(const Expr& e) {
       return e.bool_value ? "true" : "false";
     case ExprKind::string_literal:
       return quoted_string(e.text);
-    case ExprKind::array_literal:
-      return "[" + list(e.args, 0) + "]";
+    case ExprKind::array_literal: {
+      const std::string items = list(e.args, 0);
+      return "[" + items + "]";
+    }
     case ExprKind::field:
       return receiver(*e.args[0]) + "." + e.text;
     case ExprKind::method:

@@ -128,7 +128,10 @@ std::string write_if_changed(const std::string& path, std::string_view content, 
 std::string depfile_text(const std::vector<std::string>& targets,
                          const std::vector<std::string>& deps) {
   std::string out;
-  for (std::size_t i = 0; i < targets.size(); ++i) out += (i ? " " : "") + escape_dep(targets[i]);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (i > 0) out += ' ';
+    out += escape_dep(targets[i]);
+  }
   out += ":";
   for (const std::string& d : deps) out += " \\\n  " + escape_dep(d);
   return out + "\n";

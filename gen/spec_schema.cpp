@@ -124,7 +124,10 @@ Json default_key(std::string_view description) {
 
 std::string alternatives(Keys names) {
   std::string s;
-  for (std::string_view n : names) s += (s.empty() ? "" : "|") + std::string(n);
+  for (std::string_view n : names) {
+    if (!s.empty()) s += '|';
+    s += n;
+  }
   return s;
 }
 

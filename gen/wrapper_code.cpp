@@ -742,7 +742,10 @@ class OpWriter {
       if (o.defaults) first = first_defaulted(o.params);
       for (std::size_t n = first; n <= types.size(); ++n) {
         std::string key = (o.inplace ? "inplace(" : "(");
-        for (std::size_t i = 0; i < n; ++i) key += (i ? "," : "") + (types[i] == "Tensor&" ? std::string("const Tensor&") : types[i]);
+        for (std::size_t i = 0; i < n; ++i) {
+          if (i > 0) key += ',';
+          key += types[i] == "Tensor&" ? "const Tensor&" : types[i];
+        }
         key += ")";
         auto [it, fresh] = seen.emplace(key, &o);
         if (!fresh && it->second != &o) {
@@ -1002,7 +1005,10 @@ class OpWriter {
 
   std::string definitions() const {
     std::string s;
-    for (const Overload& o : overloads_) s += (s.empty() ? "" : "\n") + definition(o);
+    for (const Overload& o : overloads_) {
+      if (!s.empty()) s += '\n';
+      s += definition(o);
+    }
     return s;
   }
 

@@ -41,7 +41,12 @@ std::string show(bool v) { return v ? "true" : "false"; }
 std::string show(DType v) { return std::string(dtype_name(v)); }
 
 // Quoted as in specs (`mode == "same"`), so an empty string is visible.
-std::string show(std::string_view v) { return "\"" + std::string(v) + "\""; }
+std::string show(std::string_view v) {
+  std::string out = "\"";
+  out += v;
+  out += '"';
+  return out;
+}
 
 std::string show(const Shape& v) { return v.to_string(); }
 

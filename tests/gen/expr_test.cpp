@@ -130,8 +130,9 @@ struct Fixture {
     std::string out;
     for (const Token& t : lex_expression(source, diags)) {
       static const char* const kKinds[] = {"end", "id", "int", "float", "str", "punct"};
-      out += (out.empty() ? "" : " ") + std::string(kKinds[static_cast<int>(t.kind)]) + ":" +
-             t.text + "@" + std::to_string(t.begin) + "-" + std::to_string(t.end);
+      if (!out.empty()) out += ' ';
+      out += std::string(kKinds[static_cast<int>(t.kind)]) + ":" + t.text + "@" +
+             std::to_string(t.begin) + "-" + std::to_string(t.end);
     }
     return out;
   }

@@ -145,8 +145,8 @@ BOOST_AUTO_TEST_CASE(thousands_of_errors) {
 BOOST_AUTO_TEST_CASE(include_chains_and_diamonds) {
   std::map<std::string, std::string> files;
   for (int i = 0; i < 300; ++i) {
-    files["c" + std::to_string(i) + ".toml"] =
-        "include = [\"c" + std::to_string(i + 1) + ".toml\", \"d.toml\"]\n";
+    const std::string n = std::to_string(i), next = std::to_string(i + 1);
+    files["c" + n + ".toml"] = "include = [\"c" + next + ".toml\", \"d.toml\"]\n";
   }
   files["c300.toml"] = "include = [\"d.toml\"]\n";
   files["d.toml"] =

@@ -294,7 +294,10 @@ std::vector<ArgValue> counted_values(const ArgSpec& a, const Hints& h, const Ten
     case ArgType::string: {
       const std::vector<std::string> pool = string_values(h);
       for (std::size_t n : lengths) {
-        out.push_back(counted_value<std::string>(n, [&](std::size_t i) { return "s" + std::to_string(i); }));
+        out.push_back(counted_value<std::string>(n, [&](std::size_t i) {
+          const std::string index = std::to_string(i);
+          return "s" + index;
+        }));
         for (const std::string& e : pool) {
           out.push_back(counted_value<std::string>(n, [&](std::size_t) { return e; }));
         }
@@ -498,7 +501,8 @@ struct Runner {
 
   void mutate_tensor(const Call& base, std::size_t slot, std::size_t j, const Tensor& like) {
     const InputSpec& in = op.inputs[slot];
-    const std::string who = std::string(in.name) + (in.counted ? "[" + std::to_string(j) + "]" : "");
+    const std::string who =
+        in.counted ? std::string(in.name) + "[" + std::to_string(j) + "]" : std::string(in.name);
     auto with = [&](Tensor t) {
       Call c = base;
       auto& s = c.slots[slot];
