@@ -7,15 +7,24 @@
 // thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that other processes on a
 // busy machine do not count against either side.
 //
-//   build/bench/random_bench [--samples N] [SIZE...]   (default 1024 65536 1048576 16777216)
+// It is deliberately not a Google Benchmark program (its pairs of samples
+// and the ratio column need their own loop), so it takes only its own
+// options and rejects any other, --benchmark_* flags included:
+//
+//   build-bench/bench/random_bench [--samples N] [SIZE...]
+//
+//   --samples N  samples per generator and size (default 5; the table shows
+//                their medians); each sample times about 20 ms of calls
+//   SIZE...      element counts (default 1024 65536 1048576 16777216)
+//   --help       this usage
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <functional>
 #include <random>
-#include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "opgen/opgen.hpp"
@@ -46,21 +55,58 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+constexpr const char* kUsage =
+    "usage: random_bench [--samples N] [SIZE...]\n"
+    "  --samples N  samples per generator and size, N >= 1 (default 5; medians shown)\n"
+    "  SIZE...      element counts, each >= 1 (default 1024 65536 1048576 16777216)\n"
+    "Not a Google Benchmark program: --benchmark_* flags are not taken\n"
+    "(docs/benchmarks.md).\n";
+
+// A whole positive decimal number, or 0 when `s` is not one.
+std::int64_t PositiveInt(std::string_view s) {
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && end == s.data() + s.size() && v > 0 ? v : 0;
+}
+
+int UsageError(const char* what, std::string_view arg) {
+  std::fprintf(stderr, "random_bench: %s '%.*s'\n%s", what, static_cast<int>(arg.size()),
+               arg.data(), kUsage);
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int samples = 5;
+  std::int64_t samples = 5;
   std::vector<std::int64_t> sizes;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
-      samples = std::atoi(argv[++i]);
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (arg == "--samples" || arg.starts_with("--samples=")) {
+      std::string_view value;
+      if (arg != "--samples") {
+        value = arg.substr(arg.find('=') + 1);
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        return UsageError("missing value after", arg);
+      }
+      samples = PositiveInt(value);
+      if (samples == 0) return UsageError("--samples needs a whole number >= 1, not", value);
+    } else if (arg.starts_with("-")) {
+      return UsageError("unknown option", arg);
     } else {
-      sizes.push_back(std::atoll(argv[i]));
+      sizes.push_back(PositiveInt(arg));
+      if (sizes.back() == 0) return UsageError("a SIZE is a whole number >= 1, not", arg);
     }
   }
   if (sizes.empty()) sizes = {1024, 65536, 1048576, 16777216};
-  std::printf("%-20s %10s %10s %10s %8s   (Gelem/s, medians of %d)\n", "op", "size", "opgen",
-              "mt19937", "ratio", samples);
+  std::printf("%-20s %10s %10s %10s %8s   (Gelem/s, medians of %lld)\n", "op", "size", "opgen",
+              "mt19937", "ratio", static_cast<long long>(samples));
   struct Op {
     const char* name;
     opgen::DType dtype;
@@ -97,7 +143,7 @@ int main(int argc, char** argv) {
         }
       };
       std::vector<double> a, b;
-      for (int s = 0; s < samples; ++s) {
+      for (std::int64_t s = 0; s < samples; ++s) {
         a.push_back(static_cast<double>(n) / Time(ours) * 1e-9);
         b.push_back(static_cast<double>(n) / Time(peer) * 1e-9);
       }
