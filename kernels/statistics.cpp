@@ -310,12 +310,14 @@ HWY_INLINE T Finish(T squares, T deviations, size_t n, std::int64_t ddof) {
   return variance < 0 ? T{0} : variance;  // only -0 or a rounding below 0
 }
 
-// inner == 1: four accumulators per pass break the dependency chains; the
-// partial vector is padded with the mean (pass 2), so it adds zeros.
+// The two passes over n >= 1 contiguous elements: their mean in T and the
+// sums of the deviations from it and of their squares. Four accumulators
+// per pass break the dependency chains; the partial vector is padded with
+// the mean (pass 2), so it adds zeros.
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof) {
+HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T& squares,
+                        T& deviations) {
   const size_t N = hn::Lanes(d);
-  if (n == 0) return std::numeric_limits<T>::quiet_NaN();
   auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
   size_t k = 0;
   for (; k + 4 * N <= n; k += 4 * N) {
@@ -356,9 +358,49 @@ HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof)
     q0 = hn::MulAdd(dv, dv, q0);
     e0 = hn::Add(e0, dv);
   }
-  const T squares = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
-  const T deviations = hn::GetLane(hn::SumOfLanes(d, hn::Add(e0, e1)));
-  return Finish(squares, deviations, n, ddof);
+  mean_out = mean_scalar;
+  squares = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
+  deviations = hn::GetLane(hn::SumOfLanes(d, hn::Add(e0, e1)));
+}
+
+// Elements per block of a long row: 32 KiB, an L1 data cache.
+template <typename T>
+inline constexpr size_t kVarBlock = 32768 / sizeof(T);
+
+// inner == 1. A float32 row longer than kVarBlock elements is taken block
+// by block, so that memory is read once (the second pass finds the block in
+// cache) rather than the whole row twice, the blocks' means and sums of
+// squared deviations (each corrected as in Finish) merged in float64 by
+// Chan, Golub and LeVeque's pairwise update, exact enough to add no error
+// of note. float64 rows, whose merge would round like their data (twice
+// the error on shifted data, measured), and short rows take the two passes
+// directly.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof) {
+  if (n == 0) return std::numeric_limits<T>::quiet_NaN();
+  T mean, squares, deviations;
+  if (!std::is_same_v<T, float> || n <= kVarBlock<T>) {
+    TwoPass(d, row, n, mean, squares, deviations);
+    return Finish(squares, deviations, n, ddof);
+  }
+  double count = 0, total_mean = 0, total_m2 = 0;
+  for (size_t k = 0; k < n; k += kVarBlock<T>) {
+    const size_t len = n - k < kVarBlock<T> ? n - k : kVarBlock<T>;
+    TwoPass(d, row + k, len, mean, squares, deviations);
+    const double nb = static_cast<double>(len);
+    const double dev = static_cast<double>(deviations);
+    const double block_mean = static_cast<double>(mean) + dev / nb;
+    const double block_m2 = static_cast<double>(squares) - dev * dev / nb;
+    const double merged = count + nb;
+    const double delta = block_mean - total_mean;
+    total_mean += delta * (nb / merged);
+    total_m2 += block_m2 + delta * delta * (count * nb / merged);
+    count = merged;
+  }
+  const double divisor = static_cast<double>(static_cast<std::int64_t>(n) - ddof);
+  if (!(divisor > 0)) return std::numeric_limits<T>::quiet_NaN();
+  const double variance = total_m2 / divisor;
+  return variance < 0 ? T{0} : static_cast<T>(variance);  // NaN stays
 }
 
 // inner > 1: N columns at a time, the same two passes down the rows.

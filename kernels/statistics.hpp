@@ -53,8 +53,9 @@ void Any(const std::int64_t* x, bool* out, std::size_t outer, std::size_t n, std
 void Any(const bool* x, bool* out, std::size_t outer, std::size_t n, std::size_t inner);
 
 /// Variance sum((x - mean)^2) / (n - ddof), from two passes (the mean, then
-/// the deviations, corrected by their rounded sum); NaN when n <= ddof.
-/// Std is its square root.
+/// the deviations, corrected by their rounded sum); contiguous float32 rows
+/// past 8192 elements block by block, the blocks merged in float64; NaN when
+/// n <= ddof. Std is its square root.
 void Var(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner,
          std::int64_t ddof);
 void Var(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner,

@@ -58,11 +58,11 @@ std::string ShowBlock(const Block& s) {
 }
 
 const std::vector<Block> kBlocks = {
-    {1, 0, 1},  {4, 0, 1},    {2, 0, 3},    {3, 0, 20},  {0, 5, 1},   {0, 5, 3},    {1, 1, 1},
-    {3, 1, 1},  {1, 5, 1},    {2, 16, 1},   {3, 17, 1},  {1, 31, 1},  {1, 32, 1},   {1, 33, 1},
-    {1, 63, 1}, {2, 64, 1},   {1, 65, 1},   {2, 97, 1},  {1, 100, 1}, {1, 1000, 1}, {2, 4099, 1},
-    {3, 1, 4},  {2, 7, 2},    {2, 5, 3},    {1, 9, 16},  {2, 3, 17},  {1, 6, 31},   {3, 4, 64},
-    {1, 3, 65}, {2, 11, 100}, {1, 200, 37}, {2, 2, 1000}};
+    {1, 0, 1},  {4, 0, 1},    {2, 0, 3},    {3, 0, 20},   {0, 5, 1},    {0, 5, 3},    {1, 1, 1},
+    {3, 1, 1},  {1, 5, 1},    {2, 16, 1},   {3, 17, 1},   {1, 31, 1},   {1, 32, 1},   {1, 33, 1},
+    {1, 63, 1}, {2, 64, 1},   {1, 65, 1},   {2, 97, 1},   {1, 100, 1},  {1, 1000, 1}, {2, 4099, 1},
+    {3, 1, 4},  {2, 7, 2},    {2, 5, 3},    {1, 9, 16},   {2, 3, 17},   {1, 6, 31},   {3, 4, 64},
+    {1, 3, 65}, {2, 11, 100}, {1, 200, 37}, {2, 2, 1000}, {2, 20000, 1}};
 
 // The data sets. Not every one suits every op; each check lists its own.
 enum class Data {
@@ -71,6 +71,7 @@ enum class Data {
   kZeros,            // mostly signed zeros, some negatives
   kTies,             // small integers: many equal values
   kShifted,          // a large mean and a small spread (variance)
+  kRamp,             // a ramp plus noise: a long row's blocks differ in mean (variance)
   kHuge,             // magnitudes whose squares overflow T
   kTiny,             // magnitudes whose squares underflow T (denormals too)
   kNearOne,          // magnitudes in [0.7, 1.4], log-uniform (products stay in range)
@@ -105,6 +106,9 @@ void Fill(T* x, std::size_t count, Data data, std::uint64_t seed) {
         break;
       case Data::kShifted:
         v = (sizeof(T) == 4 ? 1e4 : 1e8) + random.Uniform(0, 1);
+        break;
+      case Data::kRamp:
+        v = static_cast<double>(j % 100000) * 1e-3 + random.Uniform(0, 1);
         break;
       case Data::kHuge:
         v = sizeof(T) == 4 ? random.LogUniform(60, 100) : random.LogUniform(500, 1000);
@@ -375,7 +379,7 @@ template <typename T>
 void CheckVariance(std::int64_t ddof, bool root) {
   Check<T, T>(
       std::string(root ? "Std" : "Var") + "(ddof=" + std::to_string(ddof) + ")",
-      {Data::kOrdinary, Data::kSpecials, Data::kShifted, Data::kTies},
+      {Data::kOrdinary, Data::kSpecials, Data::kShifted, Data::kTies, Data::kRamp},
       [=](const T* x, T* out, std::size_t outer, std::size_t n, std::size_t inner) {
         if (root) {
           k::Std(x, out, outer, n, inner, ddof);
