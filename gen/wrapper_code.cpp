@@ -798,7 +798,11 @@ class OpWriter {
   std::vector<std::string> throws_items() const {
     std::vector<std::string> items;
     for (const Param& p : op_.inputs) {
-      const std::string what = p.type.value == "any" ? "a tensor" : "a " + input_dtypes(p) + " tensor";
+      const std::string dtypes = input_dtypes(p);
+      // "an int32 or int64 tensor": only the int dtype names begin with a vowel.
+      const std::string what = p.type.value == "any"         ? "a tensor"
+                               : dtypes.rfind("int", 0) == 0 ? "an " + dtypes + " tensor"
+                                                             : "a " + dtypes + " tensor";
       if (!p.count.is_one()) {
         items.push_back(p.name.value + " does not hold " + count_phrase(p.count, "tensor") + ", each " + what);
       } else if (p.optional && p.optional->value) {
