@@ -1,5 +1,7 @@
 // The built-in ops' reference entries: every op of opdefs/ states its
-// accuracy and its cost, in the notes, as "Accuracy: ... Complexity: ...".
+// accuracy and its cost, in the notes, as "Accuracy: ... Complexity: ...",
+// and every pointwise one has a formula (its reference function and the
+// formula line of its page).
 
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
@@ -50,6 +52,18 @@ std::vector<std::string> notes_problems(const Namespace& ns) {
   return out;
 }
 
+/// The pointwise ops of `ns` without a formula, one line per op as above.
+std::vector<std::string> pointwise_without_formula(const Namespace& ns) {
+  std::vector<std::string> out;
+  for (const Op& op : ns.ops) {
+    if (op.kind == OpKind::pointwise && !op.formula) {
+      out.push_back(ns.name + "." + op.name + " (" + ns.source + ":" + std::to_string(op.loc.line) +
+                    "): pointwise without a formula");
+    }
+  }
+  return out;
+}
+
 std::string joined(const std::vector<std::string>& lines) {
   std::string s;
   for (const std::string& l : lines) s += "\n  " + l;
@@ -75,8 +89,9 @@ std::vector<fs::path> builtin_namespace_files() {
 
 BOOST_AUTO_TEST_SUITE(builtin_notes)
 
-// The check reports an op whose notes lack either statement, by name, and
-// accepts one that has both in order.
+// The checks report an op whose notes lack either statement, or a pointwise
+// op without a formula, by name, and accept one that has both in order (and
+// a formula).
 BOOST_AUTO_TEST_CASE(check_names_the_offending_ops) {
   MemoryFiles fs;
   fs.files["spec.toml"] = R"spec(namespace = "demo"
@@ -114,6 +129,13 @@ notes = "Complexity: O(n). Accuracy: exact."
 name = "bare"
 use = ["unary"]
 summary = "No notes."
+
+[[op]]
+name = "with_formula"
+use = ["unary"]
+summary = "Both, and a formula."
+notes = "Accuracy: exact. Complexity: O(n), one pass."
+formula = "x"
 )spec";
   Diagnostics diags;
   const auto set = load_spec_set("spec.toml", fs.options(), diags);
@@ -128,11 +150,20 @@ summary = "No notes."
   };
   const std::vector<std::string> got = notes_problems(ns);
   BOOST_TEST(got == want, boost::test_tools::per_element());
+  const std::vector<std::string> want_formula = {
+      "demo.good (spec.toml:8): pointwise without a formula",
+      "demo.no_accuracy (spec.toml:14): pointwise without a formula",
+      "demo.no_complexity (spec.toml:20): pointwise without a formula",
+      "demo.swapped (spec.toml:26): pointwise without a formula",
+      "demo.bare (spec.toml:32): pointwise without a formula",
+  };
+  const std::vector<std::string> got_formula = pointwise_without_formula(ns);
+  BOOST_TEST(got_formula == want_formula, boost::test_tools::per_element());
 }
 
 // Every built-in op documents its accuracy and complexity (the reference
-// pages show the notes as written).
-BOOST_AUTO_TEST_CASE(every_builtin_op_states_accuracy_and_complexity) {
+// pages show the notes as written), and every pointwise one has a formula.
+BOOST_AUTO_TEST_CASE(every_builtin_op_states_accuracy_complexity_and_formula) {
   const std::vector<fs::path> files = builtin_namespace_files();
   BOOST_TEST_REQUIRE(files.size() >= 6u);  // bitwise, linalg, math, nn, random, shape
   std::size_t ops = 0;
@@ -147,11 +178,12 @@ BOOST_AUTO_TEST_CASE(every_builtin_op_states_accuracy_and_complexity) {
     BOOST_TEST_REQUIRE(!diags.has_errors(), file.string() << ":" << joined(diags.lines()));
     ops += ns.ops.size();
     for (std::string& p : notes_problems(ns)) problems.push_back(std::move(p));
+    for (std::string& p : pointwise_without_formula(ns)) problems.push_back(std::move(p));
   }
   BOOST_TEST(ops >= 100u);  // the check saw the built-in ops, not an empty folder
   BOOST_TEST(problems.empty(), problems.size()
-                                   << " built-in ops do not follow the notes convention "
-                                      "\"Accuracy: ... Complexity: ...\":"
+                                   << " problems: built-in ops do not follow the notes convention "
+                                      "\"Accuracy: ... Complexity: ...\" or lack a formula:"
                                    << joined(problems));
 }
 
