@@ -318,7 +318,6 @@ HWY_INLINE V Log2F32Fast(D d, V x) {
   return Log2Full(d, x);
 }
 
-#if HWY_NATIVE_FMA
 // sin and cos of float32 lanes, |x| <= 39000, in float lanes. sin: x = n pi
 // + r, n = round(x / pi); cos: |x| = (n + 1/2) pi - r, n = round(|x| / pi -
 // 1/2); either way the result is (-1)^n sin(r) with |r| <= pi/2 (a few 1e-4
@@ -328,7 +327,7 @@ HWY_INLINE V Log2F32Fast(D d, V x) {
 // multiple of 2^-23 below 2), the other two round once each. sin(r) = r + r^3 P(r^2), P of degree 3
 // (a relative minimax fit on [0, pi/2 + 0.005], 6.3e-9) by Estrin's scheme.
 // Two fewer conversions and one multiply fewer than Highway's Sin and Cos,
-// whose fallback the non-FMA targets and float64 keep.
+// which SinCos keeps for float64 and on targets without FMA.
 template <bool kSin, class D, class V = hn::Vec<D>>
 HWY_INLINE V SinCosF32(D d, V x) {
   const hn::RebindToSigned<D> di;
@@ -360,12 +359,10 @@ HWY_INLINE V SinCosF32(D d, V x) {
   // n's parity is the lowest bit of t = magic + n. Rounding takes a few
   // results one ulp past +-1 (of the 2.4e9 floats, cos 32804 and sin 40;
   // Highway's cos 4.4 million): a clamp would cost 10 %.
-  const V y = hn::Xor(hn::MulAdd(hn::Mul(r, s), p, r),
-                      hn::BitCast(d, hn::ShiftLeft<31>(hn::BitCast(di, t))));
-  // The reduction turns x = -0 into r = +0 (-0 + +0 is +0); sin(+-0) = x.
-  return kSin ? hn::IfThenElse(hn::Eq(x, hn::Zero(d)), x, y) : y;
+  // cos(+-0) is exactly 1; sin(-0) comes out +0, which SinCos sets right.
+  return hn::Xor(hn::MulAdd(hn::Mul(r, s), p, r),
+                 hn::BitCast(d, hn::ShiftLeft<31>(hn::BitCast(di, t))));
 }
-#endif
 
 // Highway's Sin and Cos reduce the argument with a few-term pi: exact
 // enough only for |x| <= 39000 (and so is SinCosF32's reduction).
@@ -374,16 +371,17 @@ HWY_INLINE V SinCos(D d, V x) {
   using T = hn::TFromD<D>;
   const auto inside = hn::Le(hn::Abs(x), hn::Set(d, T{39000}));
   const V xi = hn::IfThenElseZero(inside, x);
+  constexpr bool kOwnForm = HWY_NATIVE_FMA && std::is_same_v<T, float>;
   V r;
-#if HWY_NATIVE_FMA
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (kOwnForm) {
     r = SinCosF32<kSin>(d, xi);
-  } else
-#endif
-  {
-    // Highway's forms give sin(-0) = +0 and cos(+-0) one ulp or more
-    // below 1; C (Annex F) asks for +-0 and exactly 1.
+  } else {
     r = kSin ? hn::Sin(d, xi) : hn::Cos(d, xi);
+  }
+  // C (Annex F) asks for sin(+-0) = +-0 and cos(+-0) = 1 exactly. Both
+  // forms give sin(-0) = +0; Highway's cos(+-0) is one ulp or more below 1
+  // (SinCosF32's is 1).
+  if constexpr (kSin || !kOwnForm) {
     r = hn::IfThenElse(hn::Eq(xi, hn::Zero(d)), kSin ? xi : hn::Set(d, T{1}), r);
   }
   return ScalarLanes(d, hn::Not(inside), r, x, x,
