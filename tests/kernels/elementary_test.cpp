@@ -16,9 +16,9 @@
 // | Reciprocal | exact               | exact               |
 // | Exp2       | 1.5 ulp (1.12)      | 1.5 ulp (1.05)      |
 // | Expm1      | 4 ulp (3.33)        | 4 ulp (3.83)        |
-// | Log1p      | 3 ulp (2.36)        | 3 ulp (2.21)        |
+// | Log1p      | 3 ulp (2.03)        | 3 ulp (2.08)        |
 // | Log2       | 2 ulp (1.56)        | 2 ulp (1.44)        |
-// | Sin, Cos   | 3 ulp (1.96, 2.17)² | 3 ulp (2.70, 2.58)  |
+// | Sin, Cos   | 3 ulp (1.96, 2.17)² | 3 ulp (2.33, 2.31)  |
 // | Erf        | 8 ulp (6.14 SSE4,   | 2 ulp (1.50)        |
 // |            | 4.69 AVX2/AVX3) ¹   |                     |
 // | Atan2      | 2 ulp (1.63)        | 2 ulp (1.52)        |
