@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "op_testing.hpp"
@@ -151,6 +152,70 @@ BOOST_AUTO_TEST_CASE(gather) {
               {"shape.gather", "out of range"});
   check_error([&] { opgen::shape::gather(x, Tensor::from<float>({0})); },
               {"shape.gather", "indices"});
+}
+
+// Every dtype (elements of 1, 4 and 8 bytes) through each op that moves
+// elements: the same elements land in the same places as for float64, whose
+// results the cases above check. Distinct numbers for the numeric dtypes, an
+// irregular 0/1 pattern for bool.
+BOOST_AUTO_TEST_CASE(every_dtype_moves_the_same_elements) {
+  std::vector<double> numbers(12), bits(12);
+  for (std::size_t i = 0; i < 12; ++i) {
+    numbers[i] = static_cast<double>(i) - 5;
+    bits[i] = (0x9B5u >> i) & 1u;
+  }
+  const Tensor index = Tensor::from<std::int64_t>({2, 0, 2});
+  using Op = Tensor (*)(const Tensor&, const Tensor&);
+  const std::vector<std::pair<const char*, Op>> ops = {
+      {"reshape",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::reshape(x, Ints{3, 4});
+       }},
+      {"concat",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::concat(std::vector<Tensor>{x, x}, 1);
+       }},
+      {"stack",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::stack(std::vector<Tensor>{x, x}, -1);
+       }},
+      {"split",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::split(x, Ints{1, 2}, 1).at(1);
+       }},
+      {"slice", [](const Tensor& x, const Tensor&) { return opgen::shape::slice(x, 1, 0, 3, 2); }},
+      {"squeeze",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::squeeze(opgen::shape::reshape(x, Ints{2, 1, 6}));
+       }},
+      {"unsqueeze", [](const Tensor& x, const Tensor&) { return opgen::shape::unsqueeze(x, 1); }},
+      {"broadcast_to",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::broadcast_to(opgen::shape::slice(x, 1, 1, 2), Ints{2, 4, 2});
+       }},
+      {"tile",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::tile(x, Ints{1, 2, 1});
+       }},
+      {"flip",
+       [](const Tensor& x, const Tensor&) {
+         return opgen::shape::flip(x, Ints{0, 2});
+       }},
+      {"gather", [](const Tensor& x, const Tensor& i) { return opgen::shape::gather(x, i, 1); }},
+  };
+  for (const DType dtype :
+       {DType::float32, DType::float64, DType::int32, DType::int64, DType::bool_}) {
+    const std::vector<double>& v = dtype == DType::bool_ ? bits : numbers;
+    const Tensor want_x = Tensor::from<double>(v, {2, 3, 2});
+    const Tensor x = opgen::shape::cast(want_x, dtype);
+    BOOST_TEST_REQUIRE(values(x) == v, boost::test_tools::per_element());
+    for (const auto& [name, op] : ops) {
+      BOOST_TEST_CONTEXT("shape." << name << " on " << dtype_name(dtype)) {
+        const Tensor want = op(want_x, index);
+        check_tensor(op(x, index), dtype, want.shape(), values(want));
+      }
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(by_name) {
