@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <random>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "op_testing.hpp"
@@ -210,6 +212,51 @@ BOOST_AUTO_TEST_CASE(outer_trace_diag) {
                {0, 0, 0, 7, 0, 0, 0, 8, 0});
   check_error([&] { opgen::linalg::diag(Tensor::scalar(1.0)); },
               {"linalg.diag", "vector or a matrix"});
+}
+
+// transpose and diag move elements of any size (1, 4 or 8 bytes): every
+// dtype gives the elements float64 gives (checked above), in the same places.
+BOOST_AUTO_TEST_CASE(element_moves_in_every_dtype) {
+  std::vector<double> numbers(12), bits(12);
+  for (std::size_t i = 0; i < 12; ++i) {
+    numbers[i] = static_cast<double>(i) - 5;
+    bits[i] = (0x9B5u >> i) & 1u;
+  }
+  const auto as = [](const std::vector<double>& v, const Shape& shape, DType dtype) {
+    switch (dtype) {
+      case DType::float32:
+        return Tensor::from<float>(std::vector<float>(v.begin(), v.end()), shape);
+      case DType::int32:
+        return Tensor::from<std::int32_t>(std::vector<std::int32_t>(v.begin(), v.end()), shape);
+      case DType::int64:
+        return Tensor::from<std::int64_t>(std::vector<std::int64_t>(v.begin(), v.end()), shape);
+      case DType::bool_: {
+        bool b[12] = {};  // v holds at most 12 elements
+        for (std::size_t i = 0; i < v.size(); ++i) b[i] = v[i] != 0;
+        return Tensor::from<bool>(std::span<const bool>(b, v.size()), shape);
+      }
+      default:
+        return Tensor::from<double>(v, shape);
+    }
+  };
+  for (const DType dtype :
+       {DType::float32, DType::float64, DType::int32, DType::int64, DType::bool_}) {
+    BOOST_TEST_CONTEXT(dtype_name(dtype)) {
+      const std::vector<double>& v = dtype == DType::bool_ ? bits : numbers;
+      const std::vector<double> row(v.begin(), v.begin() + 3);
+      const Tensor cube = as(v, {2, 3, 2}, dtype), want_cube = as(v, {2, 3, 2}, DType::float64);
+      const Tensor matrix = as(v, {3, 4}, dtype), want_matrix = as(v, {3, 4}, DType::float64);
+      const Tensor vector = as(row, {3}, dtype), want_vector = as(row, {3}, DType::float64);
+      const std::vector<std::pair<Tensor, Tensor>> cases = {
+          {opgen::linalg::transpose(cube, std::vector<std::int64_t>{2, 0, 1}),
+           opgen::linalg::transpose(want_cube, std::vector<std::int64_t>{2, 0, 1})},
+          {opgen::linalg::transpose(matrix), opgen::linalg::transpose(want_matrix)},
+          {opgen::linalg::diag(matrix, 1), opgen::linalg::diag(want_matrix, 1)},
+          {opgen::linalg::diag(vector, -1), opgen::linalg::diag(want_vector, -1)},
+      };
+      for (const auto& [got, want] : cases) check_tensor(got, dtype, want.shape(), values(want));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(by_name) {
