@@ -4,9 +4,11 @@
 // several and non-adjacent dims, the dtypes each op takes, empty reductions,
 // calls by name, and the checks each op adds.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "op_testing.hpp"
@@ -139,6 +141,93 @@ BOOST_AUTO_TEST_CASE(dot) {
   check_error([&] { math::dot(kA, kA); }, {"math.dot", "vectors"});
   check_error([&] { math::dot(x, Tensor::zeros({3}, DType::float32)); },
               {"math.dot", "same dtype"});
+}
+
+// Every other dtype each reduction takes, through the generated dispatch,
+// against its float64 results (checked above): small integers, which every
+// dtype holds exactly, so sums, products, maxima, indices and truth values
+// must be float64's; float32's mean, norm2, var and std within 1e-6 of them.
+BOOST_AUTO_TEST_CASE(every_dtype_gives_the_float64_results) {
+  // -4 3 1 -1 / -3 4 2 0 / -2 -4 3 1: negatives, a zero, no ties along
+  // either dim. all and any see the middle row as zeros, so both give false.
+  std::vector<double> v(12);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>((i * 7) % 9) - 4;
+  const std::vector<double> u = {2, -1, 0, 3};
+  const auto as = [](const std::vector<double>& values, const Shape& shape, DType dtype) {
+    switch (dtype) {
+      case DType::float32:
+        return Tensor::from<float>(std::vector<float>(values.begin(), values.end()), shape);
+      case DType::int32:
+        return Tensor::from<std::int32_t>(std::vector<std::int32_t>(values.begin(), values.end()),
+                                          shape);
+      case DType::int64:
+        return Tensor::from<std::int64_t>(std::vector<std::int64_t>(values.begin(), values.end()),
+                                          shape);
+      case DType::bool_: {
+        bool b[12] = {};  // at most 12 values
+        for (std::size_t i = 0; i < values.size(); ++i) b[i] = values[i] != 0;
+        return Tensor::from<bool>(std::span<const bool>(b, values.size()), shape);
+      }
+      default:
+        return Tensor::from<double>(values, shape);
+    }
+  };
+  using Dims = std::vector<std::int64_t>;
+  using Op = Tensor (*)(const Tensor&, const Dims&);
+  struct Case {
+    const char* name;
+    Op op;
+    std::vector<DType> dtypes;
+    double float32_tolerance = 0;  // relative; 0: exact
+    bool zero_middle_row = false;
+  };
+  const std::vector<DType> numeric = {DType::float32, DType::int32, DType::int64};
+  const std::vector<DType> any_dtype = {DType::float32, DType::int32, DType::int64, DType::bool_};
+  const std::vector<DType> floats = {DType::float32};
+  const std::vector<Case> cases = {
+      {"sum", [](const Tensor& x, const Dims& d) { return math::sum(x, d); }, numeric},
+      {"mean", [](const Tensor& x, const Dims& d) { return math::mean(x, d); }, floats, 1e-6},
+      {"reduce_max", [](const Tensor& x, const Dims& d) { return math::reduce_max(x, d); },
+       numeric},
+      {"prod", [](const Tensor& x, const Dims& d) { return math::prod(x, d); }, numeric},
+      {"argmax", [](const Tensor& x, const Dims& d) { return math::argmax(x, d); }, numeric},
+      {"argmin", [](const Tensor& x, const Dims& d) { return math::argmin(x, d); }, numeric},
+      {"all", [](const Tensor& x, const Dims& d) { return math::all(x, d); }, any_dtype, 0, true},
+      {"any", [](const Tensor& x, const Dims& d) { return math::any(x, d); }, any_dtype, 0, true},
+      {"norm2", [](const Tensor& x, const Dims& d) { return math::norm2(x, d); }, floats, 1e-6},
+      {"var", [](const Tensor& x, const Dims& d) { return math::var(x, d, false, 1); }, floats,
+       1e-6},
+      {"std", [](const Tensor& x, const Dims& d) { return math::std(x, d); }, floats, 1e-6},
+      {"cumsum", [](const Tensor& x, const Dims& d) { return math::cumsum(x, d.at(0)); }, numeric},
+  };
+  for (const Case& c : cases) {
+    for (const DType dtype : c.dtypes) {
+      // bool holds 0 and 1 only: float64 is compared on the same 0/1 values.
+      std::vector<double> w = v;
+      if (c.zero_middle_row) std::fill(w.begin() + 4, w.begin() + 8, 0.0);
+      if (dtype == DType::bool_) {
+        for (double& e : w) e = e != 0 ? 1 : 0;
+      }
+      const Tensor x = as(w, {3, 4}, dtype), x64 = as(w, {3, 4}, DType::float64);
+      for (const Dims& dims : {Dims{0}, Dims{1}}) {
+        BOOST_TEST_CONTEXT("math." << c.name << " on " << dtype_name(dtype) << ", dim "
+                                   << dims[0]) {
+          const Tensor want = c.op(x64, dims);
+          const DType want_dtype = want.dtype() == DType::float64 ? dtype : want.dtype();
+          check_tensor(c.op(x, dims), want_dtype, want.shape(), opgen::testing::values(want),
+                       dtype == DType::float32 ? c.float32_tolerance : 0);
+        }
+      }
+    }
+  }
+  for (const DType dtype : numeric) {
+    BOOST_TEST_CONTEXT("math.dot on " << dtype_name(dtype)) {
+      const std::vector<double> row(v.begin(), v.begin() + 4);
+      check_tensor(math::dot(as(row, {4}, dtype), as(u, {4}, dtype)), dtype, {},
+                   opgen::testing::values(
+                       math::dot(as(row, {4}, DType::float64), as(u, {4}, DType::float64))));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(by_name) {
