@@ -165,6 +165,19 @@ def rel_error(y, r, floor):
     return float(np.max(rel))
 
 
+REDUCTION_SAMPLES = 8
+SAMPLE_SALT = 1 << 28
+
+
+def error(op, x, y, out):
+    """Max relative error of numpy's float32 result out on inputs x, y."""
+    if op["op"] in REFERENCE:
+        ref = REFERENCE[op["op"]](x.astype(np.float64))
+    else:
+        ref = run(op, x, y, np.float64)[0]
+    return rel_error(out, ref, op["err_floor"])
+
+
 def per_call(f, min_time, reps):
     """Median CPU seconds per call over reps repetitions of >= min_time."""
     f()
@@ -197,11 +210,14 @@ def main():
             x = inputs(n, *op["x"], 0)
             y = None if op["y"] is None else inputs(n, *op["y"], 12345)
             out, f = run(op, x, y, np.float32)
-            if op["op"] in REFERENCE:
-                ref = REFERENCE[op["op"]](x.astype(np.float64))
-            else:
-                ref = run(op, x, y, np.float64)[0]
-            err = rel_error(out, ref, op["err_floor"])
+            err = error(op, x, y, out)
+            # A reduction's error is the largest over REDUCTION_SAMPLES
+            # input sets, as ops_bench.cpp's write_accuracy does.
+            if op["kind"] == "reduction":
+                for s in range(1, REDUCTION_SAMPLES):
+                    xs = inputs(n, *op["x"], s * SAMPLE_SALT)
+                    ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT)
+                    err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
             sec = per_call(f, min_time, reps)
             result["ops"][f"{op['op']}/numpy/{n}"] = {"gelem_s": n / sec / 1e9, "err": err}
     a = np.array([1.5], np.float32)
