@@ -299,14 +299,20 @@ HWY_INLINE void Decide(const T* HWY_RESTRICT x, bool* HWY_RESTRICT out, size_t o
 
 // ----- Var / Std
 
-// sum((x - mean)^2) - (sum(x - mean))^2 / n: the second term corrects the
-// rounding of the mean (Chan, Golub and LeVeque's corrected two-pass
-// algorithm), then divides by n - ddof.
+// sum((x - mean)^2) - (sum(x - mean))^2 / n, in A: the second term
+// corrects the rounding of the mean (Chan, Golub and LeVeque's corrected
+// two-pass algorithm).
+template <typename A>
+HWY_INLINE A CorrectedSquares(A squares, A deviations, A count) {
+  return squares - deviations * deviations / count;
+}
+
+// CorrectedSquares divided by n - ddof.
 template <typename T>
 HWY_INLINE T Finish(T squares, T deviations, size_t n, std::int64_t ddof) {
   const T divisor = static_cast<T>(static_cast<std::int64_t>(n) - ddof);
   if (!(divisor > 0)) return std::numeric_limits<T>::quiet_NaN();
-  const T variance = (squares - deviations * deviations / static_cast<T>(n)) / divisor;
+  const T variance = CorrectedSquares(squares, deviations, static_cast<T>(n)) / divisor;
   return variance < 0 ? T{0} : variance;  // only -0 or a rounding below 0
 }
 
@@ -370,11 +376,11 @@ inline constexpr size_t kVarBlock = 32768 / sizeof(T);
 // inner == 1. A float32 row longer than kVarBlock elements is taken block
 // by block, so that memory is read once (the second pass finds the block in
 // cache) rather than the whole row twice, the blocks' means and sums of
-// squared deviations (each corrected as in Finish) merged in float64 by
-// Chan, Golub and LeVeque's pairwise update, exact enough to add no error
-// of note. float64 rows, whose merge would round like their data (twice
-// the error on shifted data, measured), and short rows take the two passes
-// directly.
+// squared deviations (each corrected by CorrectedSquares in float64)
+// merged in float64 by Chan, Golub and LeVeque's pairwise update, exact
+// enough to add no error of note. float64 rows, whose merge would round
+// like their data (twice the error on shifted data, measured), and short
+// rows take the two passes directly.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof) {
   if (n == 0) return std::numeric_limits<T>::quiet_NaN();
@@ -390,7 +396,7 @@ HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof)
     const double nb = static_cast<double>(len);
     const double dev = static_cast<double>(deviations);
     const double block_mean = static_cast<double>(mean) + dev / nb;
-    const double block_m2 = static_cast<double>(squares) - dev * dev / nb;
+    const double block_m2 = CorrectedSquares(static_cast<double>(squares), dev, nb);
     const double merged = count + nb;
     const double delta = block_mean - total_mean;
     total_mean += delta * (nb / merged);
