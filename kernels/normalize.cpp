@@ -271,11 +271,14 @@ HWY_INLINE V NormOne(D d, V v, V hi, V lo_scale, V scale, const T* w, const T* b
   return y;
 }
 
+// Outputs of kStreamBytes or more (StreamRows) take streaming stores: the
+// rows are read once and written once, so caching the output only evicts.
 template <bool kCentre, bool kWeight, bool kBias, typename T>
 HWY_INLINE void NormRows(const T* x, T* out, size_t rows, size_t n, const T* w, const T* b,
                          double eps) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
+  const bool stream = StreamRows(d, out, rows, n);
   // The statistics run one row ahead: the scalar chain that ends each row's
   // statistics (a division and a square root) then overlaps the next row's
   // statistics pass instead of holding up this row's output pass. Row r + 1
@@ -295,8 +298,13 @@ HWY_INLINE void NormRows(const T* x, T* out, size_t rows, size_t n, const T* w, 
         const auto y0 = NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N);
         const auto y1 =
             NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k + N), hi, lo, scale, w, b, k + N, N);
-        hn::StoreU(y0, d, o + k);
-        hn::StoreU(y1, d, o + k + N);
+        if (stream) {
+          hn::Stream(y0, d, o + k);
+          hn::Stream(y1, d, o + k + N);
+        } else {
+          hn::StoreU(y0, d, o + k);
+          hn::StoreU(y1, d, o + k + N);
+        }
       }
     }
     for (; k + N <= n; k += N) {
@@ -309,6 +317,7 @@ HWY_INLINE void NormRows(const T* x, T* out, size_t rows, size_t n, const T* w, 
       StorePartial(d, NormOne<kCentre, kWeight, kBias>(d, v, hi, lo, scale, w, b, k, rest), rest, o + k);
     }
   }
+  if (stream) hwy::FlushStream();
 }
 
 template <typename T>

@@ -230,7 +230,7 @@ struct ShiftOp {
 // row, or a row of -inf, makes some x - max NaN, hence the sum, the log
 // and every y NaN.
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n) {
+HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n, Stores stores) {
   const size_t N = hn::Lanes(d);
   const auto lowest = hn::Neg(hn::Inf(d));
   const auto max = RowMax(d, x, n);
@@ -248,7 +248,7 @@ HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n) {
   if (k < n) s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(LoadPartial(d, x + k, n - k, lowest), max)));
   const T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
   const double log_sum = std::log(static_cast<double>(sum));
-  UnaryTransform(d, x, out, n, ShiftOp{static_cast<double>(hn::GetLane(max)), log_sum});
+  UnaryTransform(d, x, out, n, ShiftOp{static_cast<double>(hn::GetLane(max)), log_sum}, stores);
 }
 
 // inner > 1: log_softmax of `count` adjacent columns, as SoftmaxColumns,
@@ -304,12 +304,18 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
   if (n == 0) return;
+  // log_softmax rows of a large output stream their stores (StreamRows).
+  // Not softmax's: its last pass rescales e^(x - max) already stored in
+  // out, and streaming over those cached lines was slower than not (as was
+  // computing e^(x - max) a second time instead of storing it).
+  const Stores stores =
+      kLog && inner == 1 && StreamRows(d, out, outer, n) ? Stores::kRowOfStream : Stores::kAuto;
   for (size_t o = 0; o < outer; ++o) {
     const T* xo = x + o * n * inner;
     T* oo = out + o * n * inner;
     if (inner == 1) {
       if constexpr (kLog) {
-        LogSoftmaxRow(d, xo, oo, n);
+        LogSoftmaxRow(d, xo, oo, n, stores);
       } else {
         SoftmaxRow(d, xo, oo, n);
       }
@@ -338,6 +344,7 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
       }
     }
   }
+  if (stores == Stores::kRowOfStream) hwy::FlushStream();
 }
 
 void SoftmaxF32(const float* x, float* out, size_t outer, size_t n, size_t inner) {

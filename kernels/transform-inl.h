@@ -189,16 +189,36 @@ HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn:
   v3 = func(d, x3);
 }
 
+// Whether a row kernel streams the stores of its output rows: an output of
+// at least kStreamBytes in all, whose every row starts on a whole vector
+// (out aligned, rows a whole number of vectors long) so that each row's
+// stores align without a head of partial vectors. Such a kernel passes
+// kRowOfStream to UnaryTransform (or streams its own stores) and calls
+// hwy::FlushStream() once at its end.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE bool StreamRows(D d, const T* out, size_t rows, size_t n) {
+  const size_t bytes = hn::Lanes(d) * sizeof(T);
+  return kCanStream<D> && rows * n * sizeof(T) >= kStreamBytes &&
+         reinterpret_cast<uintptr_t>(out) % bytes == 0 && (n * sizeof(T)) % bytes == 0;
+}
+
+// How UnaryTransform stores: kAuto streams arrays of at least kStreamBytes
+// (and flushes); kRowOfStream streams whatever n, without the flush, for a
+// row of a larger output that its kernel streams (StreamRows).
+enum class Stores { kAuto, kRowOfStream };
+
 // out[i] = func(d, x[i]) for i < n. Four vectors per iteration give the
 // out-of-order core independent work to hide the latency of long ops (exp,
 // div) and halve the loop overhead of short ones; one vector at a time and
 // then one partial vector finish the array. out may equal x: every element is
 // read before it is written and no element is read twice.
 template <class D, class Func, typename T = hn::TFromD<D>>
-HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& func) {
+HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& func,
+                               Stores stores = Stores::kAuto) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  if (kCanStream<D> && n * sizeof(T) >= kStreamBytes) {
+  const bool row_of_stream = stores == Stores::kRowOfStream;
+  if (kCanStream<D> && (row_of_stream || n * sizeof(T) >= kStreamBytes)) {
     // Same results as below, only the stores differ (see kStreamBytes).
     for (const size_t head = HeadToAlign(d, out, n); i < head;) {
       const size_t count = head - i < N ? head - i : N;
@@ -213,7 +233,7 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
       hn::Stream(v2, d, out + i + 2 * N);
       hn::Stream(v3, d, out + i + 3 * N);
     }
-    hwy::FlushStream();
+    if (!row_of_stream) hwy::FlushStream();
   }
   if (n >= 4 * N) {
     for (; i <= n - 4 * N; i += 4 * N) {

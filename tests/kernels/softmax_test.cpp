@@ -11,13 +11,19 @@
 // error; min_normal the flush of results below the normal range to 0. A
 // NaN reference (row containing NaN or +inf, row of -inf) requires NaN.
 // LogSoftmax: |got - y_k| <= (4 + n) eps max(1, |y_k|) (kernels/softmax.hpp).
+// Outputs of 16 MiB and more (LogSoftmax's rows then stream their stores,
+// kernels/transform-inl.h StreamRows) exactly as the same rows one call
+// each, for both kernels.
 #include "kernels/softmax.hpp"
+
+#include <hwy/aligned_allocator.h>
 
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -177,9 +183,47 @@ void CheckSoftmax(const char* name) {
   if (kLog) BOOST_TEST_MESSAGE(name << ": max error " << max_eps << " eps max(1, |y|)");
 }
 
+// A 16 MiB output of rows of 256 (every row aligned) against the same rows
+// one call each (ordinary stores): the same numbers bit for bit, out
+// separate and out == x. Fails if a streamed store lands anywhere else.
+template <typename T>
+void CheckStreamedRows(const char* name) {
+  constexpr std::size_t kN = 256;
+  const std::size_t rows = (std::size_t{16} << 20) / (kN * sizeof(T)) + 3;
+  const std::size_t len = rows * kN;
+  Random random(62);
+  auto x = hwy::AllocateAligned<T>(len);
+  auto big = hwy::AllocateAligned<T>(len);
+  auto one = hwy::AllocateAligned<T>(len);
+  for (std::size_t i = 0; i < len; ++i) x[i] = static_cast<T>(random.Uniform(-10, 10));
+  for (const bool log : {false, true}) {
+    auto run = [&](const T* in, T* out, std::size_t count) {
+      if (log) {
+        k::LogSoftmax(in, out, count, kN, 1);
+      } else {
+        k::Softmax(in, out, count, kN, 1);
+      }
+    };
+    run(x.get(), big.get(), rows);
+    for (std::size_t r = 0; r < rows; ++r) run(x.get() + r * kN, one.get() + r * kN, 1);
+    BOOST_TEST_INFO(name << (log ? " LogSoftmax" : " Softmax"));
+    BOOST_REQUIRE(std::memcmp(big.get(), one.get(), len * sizeof(T)) == 0);
+    std::memcpy(big.get(), x.get(), len * sizeof(T));
+    run(big.get(), big.get(), rows);
+    BOOST_REQUIRE(std::memcmp(big.get(), one.get(), len * sizeof(T)) == 0);
+  }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(softmax)
+
+BOOST_AUTO_TEST_CASE(streamed_rows_match_row_by_row) {
+  ForEachTarget([](std::int64_t) {
+    CheckStreamedRows<float>("float32");
+    CheckStreamedRows<double>("float64");
+  });
+}
 
 BOOST_AUTO_TEST_CASE(softmax_float32_within_bound) {
   ForEachTarget([](std::int64_t) { CheckSoftmax<false, float>("Softmax<float32>"); });
