@@ -105,6 +105,30 @@ HWY_INLINE void Select(D d, const uint8_t* cond, const T* x, const T* y, T* out,
   }
 }
 
+// out[i] = cond[i] ? x[i] : y[i] on bytes, each result normalised to 0/1.
+// Unlike Select, all three arrays have one byte per element, so the mask
+// comes from a byte comparison of the same width (no promotion).
+template <class D>
+HWY_INLINE void SelectBytes(D d, const uint8_t* cond, const uint8_t* x, const uint8_t* y,
+                            uint8_t* out, size_t n) {
+  const auto zero = hn::Zero(d);
+  const auto one = hn::Set(d, uint8_t{1});
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    const auto m = hn::Eq(hn::LoadU(d, cond + i), zero);
+    hn::StoreU(hn::Min(hn::IfThenElse(m, hn::LoadU(d, y + i), hn::LoadU(d, x + i)), one), d,
+               out + i);
+  }
+  if (i < n) {
+    const size_t rest = n - i;
+    const auto m = hn::Eq(LoadPartial(d, cond + i, rest, zero), zero);
+    const auto vx = LoadPartial(d, x + i, rest, zero);
+    const auto vy = LoadPartial(d, y + i, rest, zero);
+    StorePartial(d, hn::Min(hn::IfThenElse(m, vy, vx), one), rest, out + i);
+  }
+}
+
 struct EqualOp {
   template <class D, class V>
   HWY_INLINE hn::Mask<D> operator()(D, V a, V b) const {
@@ -188,6 +212,22 @@ struct LogicalNotOp {
   }
 };
 
+// Equality of bools as truth values: bytes normalised to 0/1, then xor.
+struct BoolEqualOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    const V one = hn::Set(d, uint8_t{1});
+    return hn::Xor(hn::Xor(hn::Min(a, one), hn::Min(b, one)), one);
+  }
+};
+struct BoolNotEqualOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    const V one = hn::Set(d, uint8_t{1});
+    return hn::Xor(hn::Min(a, one), hn::Min(b, one));
+  }
+};
+
 // bool and uint8_t are both one byte; unsigned char may alias any object.
 inline const uint8_t* Bytes(const bool* p) { return reinterpret_cast<const uint8_t*>(p); }
 inline uint8_t* Bytes(bool* p) { return reinterpret_cast<uint8_t*>(p); }
@@ -234,6 +274,16 @@ void LogicalOrB(const bool* x, const bool* y, bool* out, size_t n) {
 }
 void LogicalNotB(const bool* x, bool* out, size_t n) {
   UnaryTransform(hn::ScalableTag<uint8_t>(), Bytes(x), Bytes(out), n, LogicalNotOp());
+}
+void EqualB(const bool* x, const bool* y, bool* out, size_t n) {
+  BinaryTransform(hn::ScalableTag<uint8_t>(), Bytes(x), Bytes(y), Bytes(out), n, BoolEqualOp());
+}
+void NotEqualB(const bool* x, const bool* y, bool* out, size_t n) {
+  BinaryTransform(hn::ScalableTag<uint8_t>(), Bytes(x), Bytes(y), Bytes(out), n,
+                  BoolNotEqualOp());
+}
+void WhereB(const bool* cond, const bool* x, const bool* y, bool* out, size_t n) {
+  SelectBytes(hn::ScalableTag<uint8_t>(), Bytes(cond), Bytes(x), Bytes(y), Bytes(out), n);
 }
 
 #undef OPGEN_COMPARE
@@ -298,6 +348,19 @@ void LogicalOr(const bool* x, const bool* y, bool* out, std::size_t n) {
 }
 void LogicalNot(const bool* x, bool* out, std::size_t n) {
   OPGEN_DYNAMIC_DISPATCH(LogicalNotB)(x, out, n);
+}
+
+HWY_EXPORT(EqualB);
+HWY_EXPORT(NotEqualB);
+HWY_EXPORT(WhereB);
+void Equal(const bool* x, const bool* y, bool* out, std::size_t n) {
+  OPGEN_DYNAMIC_DISPATCH(EqualB)(x, y, out, n);
+}
+void NotEqual(const bool* x, const bool* y, bool* out, std::size_t n) {
+  OPGEN_DYNAMIC_DISPATCH(NotEqualB)(x, y, out, n);
+}
+void Where(const bool* cond, const bool* x, const bool* y, bool* out, std::size_t n) {
+  OPGEN_DYNAMIC_DISPATCH(WhereB)(cond, x, y, out, n);
 }
 
 #undef OPGEN_EXPORT_COMPARE

@@ -29,6 +29,11 @@ OPGEN_COMPARE_KERNEL(GreaterEqual)
 
 #undef OPGEN_COMPARE_KERNEL
 
+/// out[i] = x[i] == y[i], x[i] != y[i] on bools as truth values: bytes 2
+/// and 1 are equal (both true). Results are 0 or 1.
+void Equal(const bool* x, const bool* y, bool* out, std::size_t n);
+void NotEqual(const bool* x, const bool* y, bool* out, std::size_t n);
+
 /// out[i] = x[i] is NaN.
 void Isnan(const float* x, bool* out, std::size_t n);
 void Isnan(const double* x, bool* out, std::size_t n);
@@ -50,5 +55,8 @@ void Where(const bool* cond, const std::int32_t* x, const std::int32_t* y, std::
            std::size_t n);
 void Where(const bool* cond, const std::int64_t* x, const std::int64_t* y, std::int64_t* out,
            std::size_t n);
+/// The bool select writes 0 or 1 (a nonzero byte of x or y is true) rather
+/// than copying the byte.
+void Where(const bool* cond, const bool* x, const bool* y, bool* out, std::size_t n);
 
 }  // namespace opgen::kernels

@@ -261,9 +261,105 @@ void CheckWhere() {
   report.Finish();
 }
 
+// Bytes a bool array may hold: 0 is false, any other byte true.
+constexpr unsigned char kBoolBytes[] = {0, 1, 2, 0x80, 0xFF, 0, 1, 1, 0, 0x7F, 1};
+
+// The byte that stands for a pool entry at index k.
+unsigned char BoolByte(std::size_t k) { return kBoolBytes[k % sizeof(kBoolBytes)]; }
+
+void SetByte(bool* p, std::size_t i, unsigned char b) { std::memcpy(p + i, &b, 1); }
+
+// equal / not_equal on bool arrays as truth values (bytes 2 and 1 are
+// equal), out separate or out == x; every result byte must be 0 or 1.
+void CheckBoolEquality() {
+  for (int op = 0; op < 2; ++op) {
+    Report report(op == 0 ? "Equal<bool>" : "NotEqual<bool>", 0);
+    PageEndArray<bool> x_end(kMaxN), y_end(kMaxN), out_end(kMaxN);
+    Sweep([&](std::size_t n, std::size_t placement, bool in_place) {
+      const bool page_end = placement == kOffsets;
+      Window<bool> xw(n, placement % kOffsets), yw(n, (placement + 2) % kOffsets);
+      Window<bool> ow(n, (placement + 1) % kOffsets);
+      bool* x = page_end ? x_end.Place(n) : xw.data();
+      bool* y = page_end ? y_end.Place(n) : yw.data();
+      bool* out = page_end ? out_end.Place(n) : ow.data();
+      std::vector<unsigned char> xb(n), yb(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        xb[i] = BoolByte(i + 7 * n + 3 * placement);
+        yb[i] = BoolByte(3 * i + 5 * n + placement + 1);
+        SetByte(x, i, xb[i]);
+        SetByte(y, i, yb[i]);
+      }
+      bool* dst = in_place ? x : out;
+      if (op == 0) k::Equal(x, y, dst, n);
+      if (op == 1) k::NotEqual(x, y, dst, n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const bool a = xb[i] != 0, b = yb[i] != 0;
+        const bool want = op == 0 ? math::equal<bool>(a, b) : math::not_equal<bool>(a, b);
+        report.Add(Byte(dst, i), Byte(dst, i) == int(want) ? 0 : kFail, [&] {
+          return Where(n, placement, in_place ? "out==x" : "out!=x", i) + " x=" +
+                 std::to_string(xb[i]) + " y=" + std::to_string(yb[i]) + " got " +
+                 std::to_string(Byte(dst, i));
+        });
+      }
+      report.Require(ow.GuardsIntact() && xw.GuardsIntact() && yw.GuardsIntact(),
+                     [&] { return Where(n, placement, "", 0) + ": wrote outside [0, n)"; });
+      return true;
+    });
+    report.Finish();
+  }
+}
+
+// where on bool x and y: cond ? x : y as truth values (result bytes 0 or
+// 1), any nonzero byte of cond, x or y being true; out separate or out == x.
+void CheckBoolWhere() {
+  Report report("Where<bool>", 0);
+  PageEndArray<bool> c_end(kMaxN), x_end(kMaxN), y_end(kMaxN), out_end(kMaxN);
+  Sweep([&](std::size_t n, std::size_t placement, bool in_place) {
+    const bool page_end = placement == kOffsets;
+    Window<bool> cw(n, (placement + 3) % kOffsets);
+    Window<bool> xw(n, placement % kOffsets), yw(n, (placement + 2) % kOffsets);
+    Window<bool> ow(n, (placement + 1) % kOffsets);
+    bool* c = page_end ? c_end.Place(n) : cw.data();
+    bool* x = page_end ? x_end.Place(n) : xw.data();
+    bool* y = page_end ? y_end.Place(n) : yw.data();
+    bool* out = page_end ? out_end.Place(n) : ow.data();
+    std::vector<unsigned char> cb(n), xb(n), yb(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      cb[i] = BoolByte(2 * i + n + placement);
+      xb[i] = BoolByte(i + 7 * n + 3 * placement);
+      yb[i] = BoolByte(3 * i + 5 * n + placement + 1);
+      SetByte(c, i, cb[i]);
+      SetByte(x, i, xb[i]);
+      SetByte(y, i, yb[i]);
+    }
+    bool* dst = in_place ? x : out;
+    k::Where(c, x, y, dst, n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const bool want = math::where<bool>(cb[i] != 0, xb[i] != 0, yb[i] != 0);
+      report.Add(Byte(dst, i), Byte(dst, i) == int(want) ? 0 : kFail, [&] {
+        return Where(n, placement, in_place ? "out==x" : "out!=x", i) + " cond=" +
+               std::to_string(cb[i]) + " x=" + std::to_string(xb[i]) + " y=" +
+               std::to_string(yb[i]) + " got " + std::to_string(Byte(dst, i));
+      });
+    }
+    report.Require(ow.GuardsIntact() && xw.GuardsIntact() && yw.GuardsIntact() && cw.GuardsIntact(),
+                   [&] { return Where(n, placement, "", 0) + ": wrote outside [0, n)"; });
+    return true;
+  });
+  report.Finish();
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(compare)
+
+BOOST_AUTO_TEST_CASE(bool_equality_compares_truth_values) {
+  ForEachTarget([](std::int64_t) { CheckBoolEquality(); });
+}
+
+BOOST_AUTO_TEST_CASE(bool_where_selects_truth_values) {
+  ForEachTarget([](std::int64_t) { CheckBoolWhere(); });
+}
 
 BOOST_AUTO_TEST_CASE(comparisons_match_reference) {
   ForEachTarget([](std::int64_t) {

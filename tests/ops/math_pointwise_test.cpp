@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -152,6 +153,114 @@ BOOST_AUTO_TEST_CASE(logical_ops_and_where) {
   const std::vector<Tensor> by_name = registry().call("math.select", {p, x, y});
   BOOST_TEST_REQUIRE(by_name.size() == 1u);
   check_tensor(by_name[0], DType::float32, {4}, {1, 2, -3, -4});
+}
+
+// The raw bytes of a bool tensor (each result byte must be exactly 0 or 1).
+std::vector<int> bool_bytes(const Tensor& t) {
+  const auto* p = static_cast<const unsigned char*>(t.raw_data());
+  return std::vector<int>(p, p + t.nbytes());
+}
+
+// A bool tensor of shape {n} holding the given bytes (any nonzero byte is
+// true, as a tensor written by other code may hold).
+Tensor bool_from_bytes(const std::vector<unsigned char>& bytes) {
+  Tensor t = Tensor::empty({static_cast<std::int64_t>(bytes.size())}, DType::bool_);
+  std::memcpy(t.raw_data(), bytes.data(), bytes.size());
+  return t;
+}
+
+// A bool tensor of shape {n} from a std::vector<bool> (which has no data()).
+Tensor mask(const std::vector<bool>& values) {
+  Tensor t = Tensor::empty({static_cast<std::int64_t>(values.size())}, DType::bool_);
+  bool* p = t.data<bool>();
+  for (std::size_t i = 0; i < values.size(); ++i) p[i] = values[i];
+  return t;
+}
+
+BOOST_AUTO_TEST_CASE(equal_and_not_equal_compare_masks) {
+  const Tensor p = Tensor::from<bool>({true, false}, {2, 1});
+  const Tensor q = Tensor::from<bool>({true, false, true}, {3});
+  // [2, 1] against [3]: broadcast to [2, 3].
+  check_tensor(opgen::math::equal(p, q), DType::bool_, {2, 3}, {1, 0, 1, 0, 1, 0});
+  check_tensor(opgen::math::not_equal(p, q), DType::bool_, {2, 3}, {0, 1, 0, 1, 0, 1});
+  check_tensor(opgen::math::equal(q, Tensor::scalar<bool>(false)), DType::bool_, {3}, {0, 1, 0});
+  // Truth values, not bytes: 2 and 0xFF equal 1; results are 0 or 1.
+  const Tensor a = bool_from_bytes({2, 0xFF, 0, 1, 0, 3});
+  const Tensor b = bool_from_bytes({1, 1, 0, 0, 7, 0x80});
+  const Tensor eq = opgen::math::equal(a, b);
+  BOOST_TEST(bool_bytes(eq) == (std::vector<int>{1, 1, 1, 0, 0, 1}), boost::test_tools::per_element());
+  BOOST_TEST(bool_bytes(opgen::math::not_equal(a, b)) == (std::vector<int>{0, 0, 0, 1, 1, 0}),
+             boost::test_tools::per_element());
+  // Longer than any vector, so the kernel's whole-vector loop runs; the out
+  // overload of matching dtype and shape takes the direct path.
+  std::vector<bool> xs, ys, want_eq;
+  for (int i = 0; i < 203; ++i) {
+    xs.push_back(i % 3 == 0);
+    ys.push_back(i % 5 < 2);
+    want_eq.push_back(xs.back() == ys.back());
+  }
+  const Tensor x = mask(xs);
+  const Tensor y = mask(ys);
+  Tensor out = Tensor::empty({203}, DType::bool_);
+  opgen::math::equal(x, y, out);
+  std::vector<double> want_eq_d, want_ne_d;
+  for (bool w : want_eq) {
+    want_eq_d.push_back(w ? 1 : 0);
+    want_ne_d.push_back(w ? 0 : 1);
+  }
+  check_tensor(out, DType::bool_, {203}, want_eq_d);
+  opgen::math::not_equal(x, y, out);
+  check_tensor(out, DType::bool_, {203}, want_ne_d);
+  const std::vector<Tensor> by_name = registry().call("math.not_equal", {p, q});
+  BOOST_TEST_REQUIRE(by_name.size() == 1u);
+  check_tensor(by_name[0], DType::bool_, {2, 3}, {0, 1, 0, 1, 0, 1});
+  // No promotion for comparisons: a bool meets only a bool.
+  const Tensor f = Tensor::from<float>({1, 0, 1}, {3});
+  check_error([&] { opgen::math::equal(q, f); }, {"math.equal", "same dtype", "bool", "float32"});
+  check_error([&] { opgen::math::not_equal(Tensor::from<std::int32_t>({1, 0, 1}, {3}), q); },
+              {"math.not_equal", "same dtype", "int32", "bool"});
+  check_error([&] { opgen::math::equal(q, bool_from_bytes({1, 0, 1, 0})); },
+              {"math.equal", "cannot be broadcast"});
+}
+
+BOOST_AUTO_TEST_CASE(where_selects_between_masks) {
+  const Tensor cond = Tensor::from<bool>({true, false}, {2, 1});
+  const Tensor x = Tensor::from<bool>({true, false, true}, {3});
+  // cond [2, 1], x [3], y a scalar: broadcast to [2, 3].
+  check_tensor(opgen::math::where(cond, x, Tensor::scalar<bool>(true)), DType::bool_, {2, 3},
+               {1, 0, 1, 1, 1, 1});
+  check_tensor(opgen::math::where(cond, Tensor::scalar<bool>(false), x), DType::bool_, {2, 3},
+               {0, 0, 0, 1, 0, 1});
+  // Nonzero bytes are true in cond, x and y alike; results are 0 or 1.
+  const Tensor c = bool_from_bytes({2, 0, 0xFF, 0, 1, 0});
+  const Tensor xb = bool_from_bytes({3, 0, 0, 1, 0x80, 9});
+  const Tensor yb = bool_from_bytes({0, 5, 1, 0, 0, 0x40});
+  BOOST_TEST(bool_bytes(opgen::math::where(c, xb, yb)) == (std::vector<int>{1, 1, 0, 0, 1, 1}),
+             boost::test_tools::per_element());
+  // Long enough for the kernel's whole-vector loop, through the out overload.
+  std::vector<bool> cs, xs, ys;
+  std::vector<double> want;
+  for (int i = 0; i < 150; ++i) {
+    cs.push_back(i % 4 == 1);
+    xs.push_back(i % 3 != 0);
+    ys.push_back(i % 7 == 2);
+    want.push_back((cs.back() ? xs.back() : ys.back()) ? 1 : 0);
+  }
+  Tensor out = Tensor::empty({150}, DType::bool_);
+  opgen::math::where(mask(cs), mask(xs),
+                     mask(ys), out);
+  check_tensor(out, DType::bool_, {150}, want);
+  // A bool meeting a number is promoted like in arithmetic: to the number's
+  // dtype, true as 1 and false as 0.
+  check_tensor(opgen::math::where(cond, x, Tensor::scalar<std::int32_t>(7)), DType::int32, {2, 3},
+               {1, 0, 1, 7, 7, 7});
+  check_tensor(opgen::math::where(cond, Tensor::scalar<float>(0.5f), x), DType::float32, {2, 3},
+               {0.5, 0.5, 0.5, 1, 0, 1});
+  // cond must still be bool, and the shapes must broadcast.
+  check_error([&] { opgen::math::where(Tensor::from<std::int32_t>({1, 0, 1}, {3}), x, x); },
+              {"math.where", "cond must be", "int32"});
+  check_error([&] { opgen::math::where(cond, x, bool_from_bytes({1, 0})); },
+              {"math.where", "cannot be broadcast"});
 }
 
 BOOST_AUTO_TEST_CASE(bool_ops_reject_bad_calls) {
