@@ -10,16 +10,13 @@
 // an absolute error where z is near 0), within kNormTolerance; data centred on 0, rows far from 0
 // (mean 1000, deviations ~1: the mean's own rounding must not show), and
 // rows holding NaN or an infinity. BiasAdd exactly. Outputs of 16 MiB and
-// more (streaming stores, kernels/transform-inl.h StreamRows) exactly as
-// the same rows normalised one call each.
-#include <hwy/aligned_allocator.h>
-
+// more (streaming stores) exactly as the same rows one call each
+// (streamed_rows.hpp).
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -27,6 +24,7 @@
 #include "kernels/normalize.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
+#include "tests/kernels/streamed_rows.hpp"
 #include "tests/kernels/sweep.hpp"
 #include "tests/kernels/targets.hpp"
 
@@ -209,46 +207,30 @@ void CheckBiasAdd(const char* name) {
   report.Finish();
 }
 
-// A 16 MiB output (every row aligned, so its stores stream) against the
-// same rows one call each (1 KiB or 2 KiB outputs, ordinary stores): the
-// same numbers bit for bit, with and without weight and bias, out separate
-// and out == x. Fails if a streamed store lands anywhere else.
+// RequireStreamedRowsMatch for both norms, with and without weight and
+// bias (in place too: each row's statistics, and the next row's, are taken
+// before the row is written).
 template <typename T>
 void CheckStreamedRows(const char* name) {
-  constexpr std::size_t kN = 256;
-  const std::size_t rows = (std::size_t{16} << 20) / (kN * sizeof(T)) + 3;
-  const std::size_t len = rows * kN;
-  Random random(61);
-  auto x = hwy::AllocateAligned<T>(len);
-  auto w = hwy::AllocateAligned<T>(kN);
-  auto b = hwy::AllocateAligned<T>(kN);
-  auto big = hwy::AllocateAligned<T>(len);
-  auto one = hwy::AllocateAligned<T>(len);
-  for (std::size_t i = 0; i < len; ++i) x[i] = static_cast<T>(random.Uniform(-3, 5));
-  for (std::size_t i = 0; i < kN; ++i) {
+  Random random(63);
+  std::vector<T> w(kRowLength), b(kRowLength);
+  for (std::size_t i = 0; i < kRowLength; ++i) {
     w[i] = static_cast<T>(random.Uniform(0.5, 2));
     b[i] = static_cast<T>(random.Uniform(-1, 1));
   }
   for (int variant = 0; variant < 6; ++variant) {
-    const T* wp = variant % 3 != 0 ? w.get() : nullptr;
-    const T* bp = variant % 3 == 2 ? b.get() : nullptr;
+    const T* wp = variant % 3 != 0 ? w.data() : nullptr;
+    const T* bp = variant % 3 == 2 ? b.data() : nullptr;
     const bool rms = variant >= 3;
-    auto run = [&](const T* in, T* out, std::size_t count) {
-      if (rms) {
-        k::RmsNorm(in, out, count, kN, wp, 1e-5);
-      } else {
-        k::LayerNorm(in, out, count, kN, wp, bp, 1e-5);
-      }
-    };
-    run(x.get(), big.get(), rows);
-    for (std::size_t r = 0; r < rows; ++r) run(x.get() + r * kN, one.get() + r * kN, 1);
-    BOOST_TEST_INFO(name << (rms ? " RmsNorm" : " LayerNorm") << " variant " << variant);
-    BOOST_REQUIRE(std::memcmp(big.get(), one.get(), len * sizeof(T)) == 0);
-    // In place: each row is read (and the next row's statistics taken)
-    // before the row is written.
-    std::memcpy(big.get(), x.get(), len * sizeof(T));
-    run(big.get(), big.get(), rows);
-    BOOST_REQUIRE(std::memcmp(big.get(), one.get(), len * sizeof(T)) == 0);
+    RequireStreamedRowsMatch<T>(
+        std::string(name) + (rms ? " RmsNorm" : " LayerNorm") + " variant " + std::to_string(variant),
+        -3, 5, [&](const T* in, T* out, std::size_t rows) {
+          if (rms) {
+            k::RmsNorm(in, out, rows, kRowLength, wp, 1e-5);
+          } else {
+            k::LayerNorm(in, out, rows, kRowLength, wp, bp, 1e-5);
+          }
+        });
   }
 }
 
