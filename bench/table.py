@@ -85,7 +85,8 @@ def main():
             fair = {k: v for k, v in peers.items() if comparable(v[1], oe)}
             if not fair:
                 print(f"{op:12} {si(n):>5} | {og:7.2f} | no peer of comparable accuracy"
-                      f" (fastest: {fastest} {og / peers[fastest][0]:.2f}, err {peers[fastest][1]:.2e})")
+                      f" (fastest: {fastest} {og / peers[fastest][0]:.2f}, err {peers[fastest][1]:.2e};"
+                      f" opgen's err {oe:.2e})")
                 continue
             best = max(fair, key=lambda k: fair[k][0])
             pg, pe = fair[best]
