@@ -212,19 +212,19 @@ struct LogicalNotOp {
   }
 };
 
-// Equality of bools as truth values: bytes normalised to 0/1, then xor.
-struct BoolEqualOp {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V a, V b) const {
-    const V one = hn::Set(d, uint8_t{1});
-    return hn::Xor(hn::Xor(hn::Min(a, one), hn::Min(b, one)), one);
-  }
-};
+// Inequality of bools as truth values: bytes normalised to 0/1, then xor;
+// equality flips that 0/1 result.
 struct BoolNotEqualOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
     const V one = hn::Set(d, uint8_t{1});
     return hn::Xor(hn::Min(a, one), hn::Min(b, one));
+  }
+};
+struct BoolEqualOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    return hn::Xor(BoolNotEqualOp()(d, a, b), hn::Set(d, uint8_t{1}));
   }
 };
 
