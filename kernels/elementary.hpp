@@ -64,8 +64,9 @@ void Log2(const double* x, double* out, std::size_t n);
 /// float32 on targets with FMA a reduction by pi in three fused parts and a
 /// degree-9 polynomial (2.29 ulp over every float with |x| <= 39000, sin and
 /// cos), elsewhere Highway's Sin and Cos (2.70); larger |x| go to the C
-/// library's sin and cos element by element (slow but exact to its
-/// accuracy). sin(+-0) = +-0, cos(+-0) = 1, NaN for +-inf.
+/// library's sin and cos element by element in a second pass, only when
+/// the vector pass met one (slow but exact to its accuracy). sin(+-0) =
+/// +-0, cos(+-0) = 1, NaN for +-inf.
 void Sin(const float* x, float* out, std::size_t n);
 void Sin(const double* x, double* out, std::size_t n);
 void Cos(const float* x, float* out, std::size_t n);
