@@ -539,23 +539,36 @@ HWY_INLINE V RoundAway(D d, V x) {
 #endif
 }
 
+// The bounds of FmodInside's lanes: |x| < 2^digits |y| and, below kHuge,
+// Dekker's split of y (without FMA) cannot overflow.
+template <typename T>
+struct FmodBounds {
+  static constexpr T kLimit = sizeof(T) == 4 ? T(16777216.0) : T(9007199254740992.0);
+  static constexpr T kHuge = sizeof(T) == 4 ? T(1e34) : T(1e304);
+};
+
+// Whether FmodInside computes fmod(a, b): the scalar form of its `fast`
+// mask, the same comparisons of the same values.
+template <typename T>
+HWY_INLINE bool FmodInsideLane(T a, T b) {
+  using B = FmodBounds<T>;
+  const T ab = std::abs(b);
+  return std::isfinite(a) && ab < B::kHuge && ab > T{0} && std::abs(a) < ab * B::kLimit;
+}
+
 // C's fmod for finite x and finite nonzero y with |x| < 2^digits |y|: q =
 // trunc(x / y) is then exact or one too large in magnitude (never too
 // small: rounding is monotonic), and x - q y is computed exactly (it is
 // representable: the remainder, or the remainder minus y); a result of the
 // wrong sign is moved back by |y|. Other lanes (and |y| near the top of
-// the range) through std::fmod.
+// the range) are left to std::fmod: `fast` says which.
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V Fmod(D d, V x, V y) {
+HWY_INLINE V FmodInside(D d, V x, V y, hn::Mask<D>& fast) {
   using T = hn::TFromD<D>;
-  constexpr double kLimit = sizeof(T) == 4 ? 16777216.0 : 9007199254740992.0;  // 2^digits
+  using B = FmodBounds<T>;
   const V ay = hn::Abs(y);
-  // Below kHuge, Dekker's split of y (without FMA) cannot overflow.
-  constexpr double kHuge = sizeof(T) == 4 ? 1e34 : 1e304;
-  const auto fast =
-      hn::And(hn::And(hn::IsFinite(x), hn::Lt(ay, hn::Set(d, static_cast<T>(kHuge)))),
-              hn::And(hn::Gt(ay, hn::Zero(d)),
-                      hn::Lt(hn::Abs(x), hn::Mul(ay, hn::Set(d, static_cast<T>(kLimit))))));
+  fast = hn::And(hn::And(hn::IsFinite(x), hn::Lt(ay, hn::Set(d, B::kHuge))),
+                 hn::And(hn::Gt(ay, hn::Zero(d)), hn::Lt(hn::Abs(x), hn::Mul(ay, hn::Set(d, B::kLimit)))));
   const V xs = hn::IfThenElse(fast, x, hn::Zero(d));
   const V ys = hn::IfThenElse(fast, y, hn::Set(d, T{1}));
   const V q = hn::Trunc(hn::Div(xs, ys));
@@ -571,7 +584,15 @@ HWY_INLINE V Fmod(D d, V x, V y) {
       hn::RebindMask(d, hn::Lt(hn::BitCast(di, hn::Xor(r, xs)), hn::Zero(di)));
   const auto wrong_sign = hn::And(hn::Ne(r, hn::Zero(d)), signs_differ);
   r = hn::IfThenElse(wrong_sign, hn::Add(r, hn::CopySign(hn::Abs(ys), xs)), r);
-  r = hn::CopySign(r, xs);  // a zero remainder has x's sign
+  return hn::CopySign(r, xs);  // a zero remainder has x's sign
+}
+
+// fmod for every lane, the rest through std::fmod lane by lane.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Fmod(D d, V x, V y) {
+  using T = hn::TFromD<D>;
+  hn::Mask<D> fast;
+  const V r = FmodInside(d, x, y, fast);
   return ScalarLanes(d, hn::Not(fast), r, x, y, [](T a, T b) -> T { return std::fmod(a, b); });
 }
 
@@ -758,6 +779,37 @@ struct FmodOp {
     return Fmod(d, a, b);
   }
 };
+// FmodInside alone; `outside`: whether a lane was left to std::fmod.
+struct FmodInsideOp {
+  mutable bool outside = false;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    hn::Mask<D> fast;
+    const V r = FmodInside(d, a, b, fast);
+    outside |= !hn::AllTrue(d, fast);
+    return r;
+  }
+};
+
+// fmod of x[0, n) and y[0, n). Where out is neither x nor y, the vector
+// pass leaves the elements it does not cover for a second pass through
+// std::fmod (x and y are still there): a call inside the loop would
+// clobber every vector register and keep the loop's constants and inputs on
+// the stack (see SinCosInside). Where out is x or y, the C library is
+// called lane by lane inside the loop (ScalarLanes).
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void FmodKernel(D d, const T* x, const T* y, T* out, size_t n) {
+  if (out == x || out == y) {
+    BinaryTransform(d, x, y, out, n, FmodOp());
+    return;
+  }
+  const FmodInsideOp op;
+  BinaryTransform(d, x, y, out, n, op);
+  if (HWY_LIKELY(!op.outside)) return;
+  for (size_t i = 0; i < n; ++i) {
+    if (!FmodInsideLane(x[i], y[i])) out[i] = std::fmod(x[i], y[i]);
+  }
+}
 struct Atan2Op {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
@@ -820,7 +872,12 @@ OPGEN_UNARY_FLOAT(Trunc)
 OPGEN_UNARY_FLOAT(Sign)
 OPGEN_UNARY(Sign, I32, int32_t, hn::ScalableTag<int32_t>)
 OPGEN_UNARY(Sign, I64, int64_t, hn::ScalableTag<int64_t>)
-OPGEN_BINARY_FLOAT(Fmod)
+void FmodF32(const float* x, const float* y, float* out, size_t n) {
+  FmodKernel(hn::ScalableTag<float>(), x, y, out, n);
+}
+void FmodF64(const double* x, const double* y, double* out, size_t n) {
+  FmodKernel(hn::ScalableTag<double>(), x, y, out, n);
+}
 OPGEN_BINARY_FLOAT(Atan2)
 OPGEN_BINARY(Hypot, F32, float, HalfFloatTag)
 OPGEN_BINARY(Hypot, F64, double, hn::ScalableTag<double>)

@@ -102,7 +102,7 @@ void Sign(const std::int64_t* x, std::int64_t* out, std::size_t n);
 /// out[i] = fmod(x[i], y[i]), the remainder of x / y truncated toward zero,
 /// with the sign of x: exact (C's fmod). Quotients below 2^(mantissa bits)
 /// in vectors; larger ones, zero or infinite y and non-finite x through the
-/// C library element by element.
+/// C library element by element (in a second pass unless out is x or y).
 void Fmod(const float* x, const float* y, float* out, std::size_t n);
 void Fmod(const double* x, const double* y, double* out, std::size_t n);
 
