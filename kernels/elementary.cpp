@@ -66,6 +66,11 @@ HWY_INLINE V Polynomial(D d, const double (&c)[N], V x) {
 
 // Replaces the lanes of r selected by `mask` with f(x lane[, y lane]): the
 // rare inputs a vector path does not cover go to the C library one by one.
+// Inside a transform's loop the call clobbers every vector register even
+// though it is rarely taken, and g++ then keeps the loop's constants and
+// inputs on the stack (cos ran 13 % slower than sin for it): kernels that
+// can find those elements again after the loop leave them to a second
+// pass instead (SinCosKernel, FmodKernel).
 template <class D, class V, class M, class F>
 HWY_INLINE V ScalarLanes(D d, M mask, V r, V x, V y, F f) {
   using T = hn::TFromD<D>;
@@ -392,10 +397,8 @@ HWY_INLINE V SinCosF32(D d, V x) {
 // Highway's Sin and Cos reduce the argument with a few-term pi: exact
 // enough only for |x| <= 39000 (and so is SinCosF32's reduction). Lanes
 // beyond (and infinities and NaN) keep x and set `outside`; SinCosKernel
-// gives them to the C library after the vector pass. A call to it inside
-// the loop (as ScalarLanes makes for fmod) would clobber every vector
-// register on its rare path, and the compiler then keeps the loop's
-// constants and each x on the stack: cos was 13 % slower than sin for it.
+// gives them to the C library after the vector pass (not ScalarLanes: see
+// there).
 template <bool kSin, class D, class V = hn::Vec<D>>
 HWY_INLINE V SinCosInside(D d, V x, bool& outside) {
   using T = hn::TFromD<D>;
@@ -793,10 +796,8 @@ struct FmodInsideOp {
 
 // fmod of x[0, n) and y[0, n). Where out is neither x nor y, the vector
 // pass leaves the elements it does not cover for a second pass through
-// std::fmod (x and y are still there): a call inside the loop would
-// clobber every vector register and keep the loop's constants and inputs on
-// the stack (see SinCosInside). Where out is x or y, the C library is
-// called lane by lane inside the loop (ScalarLanes).
+// std::fmod (x and y are still there; see ScalarLanes for why). Where out
+// is x or y, ScalarLanes calls the C library inside the loop.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void FmodKernel(D d, const T* x, const T* y, T* out, size_t n) {
   if (out == x || out == y) {
