@@ -130,6 +130,25 @@ BOOST_AUTO_TEST_SUITE(activation)
 BOOST_AUTO_TEST_CASE(float32_within_bound) { CheckAll<float>(); }
 BOOST_AUTO_TEST_CASE(float64_within_bound) { CheckAll<double>(); }
 
+// Zeros among ordinary values (no inf or NaN in the vector, so float32
+// takes the fast form where it has one): softsign(-0) is -0, the sign its
+// division gives.
+BOOST_AUTO_TEST_CASE(softsign_keeps_the_sign_of_zero) {
+  std::vector<float> x(255);  // zeros at multiples of 3 and one past
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    x[i] = i % 3 == 0 ? -0.0f : i % 3 == 1 ? 0.0f : 0.5f * static_cast<float>(i);
+  }
+  ForEachTarget([&](std::int64_t) {
+    std::vector<float> out(x.size(), 1.0f);
+    k::Softsign(x.data(), out.data(), x.size());
+    for (std::size_t i = 0; i < x.size(); i += 3) {
+      BOOST_TEST_INFO("element " << i);
+      BOOST_TEST((out[i] == 0.0f && std::signbit(out[i])));
+      BOOST_TEST((out[i + 1] == 0.0f && !std::signbit(out[i + 1])));
+    }
+  });
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace opgen::kernel_tests
