@@ -45,6 +45,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -337,6 +338,44 @@ BOOST_AUTO_TEST_CASE(rsqrt_and_reciprocal) {
   ForEachTarget([](std::int64_t) {
     CheckRsqrtReciprocal<float>();
     CheckRsqrtReciprocal<double>();
+  });
+}
+
+// Every float32 of [2^-126, 2^-124), [0.5, 2), (-2, -0.5] and
+// [2^125, 2^127), bit for bit against 1.0f / x: the AVX-512 kernel refines
+// an rcp14 estimate to the correctly rounded reciprocal for 2^-125 <= |x| <
+// 2^126 except where the significand is all ones (one such x per binade;
+// there and outside the range it divides). These binades hold both sides of
+// both range bounds and both signs.
+BOOST_AUTO_TEST_CASE(reciprocal_float32_every_value_of_eight_binades) {
+  constexpr std::uint32_t kRanges[][2] = {{0x00800000, 0x01800000},
+                                          {0x3F000000, 0x40000000},
+                                          {0xBF000000, 0xC0000000},
+                                          {0x7E000000, 0x7F000000}};
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  std::vector<float> xs(kChunk), want(kChunk), out(kChunk);
+  ForEachTarget([&](std::int64_t) {
+    std::size_t checked = 0, wrong = 0;
+    std::string first;
+    for (const auto& range : kRanges) {
+      for (std::uint32_t b = range[0]; b < range[1]; b += kChunk) {
+        for (std::size_t j = 0; j < kChunk; ++j) {
+          const auto bits = static_cast<std::uint32_t>(b + j);
+          std::memcpy(&xs[j], &bits, sizeof bits);
+          want[j] = 1.0f / xs[j];
+        }
+        k::Reciprocal(xs.data(), out.data(), kChunk);
+        for (std::size_t j = 0; j < kChunk; ++j) {
+          if (std::memcmp(&out[j], &want[j], sizeof(float)) == 0) continue;
+          if (wrong++ == 0) {
+            first = "x=" + Show(xs[j]) + " got " + Show(out[j]) + " want " + Show(want[j]);
+          }
+        }
+        checked += kChunk;
+      }
+    }
+    BOOST_TEST(checked == std::size_t{4} * (std::size_t{1} << 24));
+    BOOST_TEST(wrong == 0u, wrong << " of " << checked << " reciprocals differ; first: " << first);
   });
 }
 
