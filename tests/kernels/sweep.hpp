@@ -3,8 +3,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <boost/test/unit_test.hpp>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -232,5 +236,45 @@ struct Ulp {
     return UlpError(got, want);
   }
 };
+
+// Checks kernel(x, out, n) bit for bit against reference(x) for every
+// float32 whose bit pattern lies in one of `ranges` (half-open [begin,
+// end), each a whole number of 2^20 patterns long), with each value placed
+// `shift` floats past the start of the kernel's array for every shift in
+// `shifts` (the places before it hold 1.0f), so that a kernel which treats
+// the vectors of a group differently is checked at every place of a group.
+template <class Kernel, class Reference>
+void CheckEveryFloat32(const char* what, std::initializer_list<std::array<std::uint32_t, 2>> ranges,
+                       std::initializer_list<std::size_t> shifts, Kernel&& kernel,
+                       Reference&& reference) {
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  const std::size_t lead = std::max(shifts);
+  std::vector<float> xs(lead + kChunk, 1.0f), want(kChunk), out(lead + kChunk);
+  std::size_t checked = 0, expected = 0, wrong = 0;
+  std::string first;
+  for (const auto& range : ranges) {
+    expected += (range[1] - range[0]) * shifts.size();
+    for (std::uint32_t b = range[0]; b < range[1]; b += kChunk) {
+      for (std::size_t j = 0; j < kChunk; ++j) {
+        const auto bits = static_cast<std::uint32_t>(b + j);
+        std::memcpy(&xs[lead + j], &bits, sizeof bits);
+        want[j] = reference(xs[lead + j]);
+      }
+      for (const std::size_t shift : shifts) {
+        kernel(xs.data() + lead - shift, out.data(), kChunk + shift);
+        for (std::size_t j = 0; j < kChunk; ++j) {
+          if (std::memcmp(&out[shift + j], &want[j], sizeof(float)) == 0) continue;
+          if (wrong++ == 0) {
+            first = "x=" + Show(xs[lead + j]) + " got " + Show(out[shift + j]) + " want " +
+                    Show(want[j]) + " at shift " + std::to_string(shift);
+          }
+        }
+        checked += kChunk;
+      }
+    }
+  }
+  BOOST_TEST(checked == expected);
+  BOOST_TEST(wrong == 0u, what << ": " << wrong << " of " << checked << " differ; first: " << first);
+}
 
 }  // namespace opgen::kernel_tests
