@@ -197,7 +197,9 @@ struct SoftsignDivide {
 // an ulp of x / d like the quotient itself; the rounding of d = 1 + |x|
 // still dominates (1.50 ulp either way). The correction would give +0 for
 // x = -0, hence the sign copied from x (|result| < 1 keeps it otherwise).
-// Without FMA the remainder would round: those targets divide.
+// The first vector of each four still divides (kFullFirstOfFour): the
+// divider then works beside the FMA units. Without FMA the remainder would
+// round: those targets divide.
 using SoftsignOp = FastFormOp<SoftsignDivide, decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                                 const auto one = hn::Set(d, 1.0f);
                                 const auto den = hn::Add(one, hn::Abs(x));
@@ -208,7 +210,8 @@ using SoftsignOp = FastFormOp<SoftsignDivide, decltype([](auto d, auto x) OPGEN_
                               }),
                               decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                                 return hn::Le(hn::Abs(x), hn::Set(d, 0x1p64f));
-                              })>;
+                              }),
+                              /*kFastAlone=*/true, /*kFullFirstOfFour=*/true>;
 #else
 using SoftsignOp = SoftsignDivide;
 #endif

@@ -687,8 +687,9 @@ struct ReciprocalDivide {
 // rounded reciprocal for every x but those whose significand is all ones
 // (his theorem's exception; here one ulp low), which divide. Four FMA-unit
 // operations against a division issued once per about 11 cycles (zmm, Zen
-// 4). Checked for every float32 on AVX-512 (this CPU's rcp14), none
-// differing from the division.
+// 4); the first vector of each four still divides (kFullFirstOfFour), so
+// that the divider works beside the FMA units. Checked for every float32 on
+// AVX-512 (this CPU's rcp14), none differing from the division.
 using ReciprocalOp = FastFormOp<ReciprocalDivide, decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                                   const auto one = hn::Set(d, 1.0f);
                                   auto y = hn::ApproximateReciprocal(x);
@@ -704,7 +705,8 @@ using ReciprocalOp = FastFormOp<ReciprocalDivide, decltype([](auto d, auto x) OP
                                   return hn::And(hn::And(hn::Ge(a, hn::Set(d, 0x1p-125f)),
                                                          hn::Lt(a, hn::Set(d, 0x1p126f))),
                                                  not_all_ones);
-                                })>;
+                                }),
+                                /*kFastAlone=*/true, /*kFullFirstOfFour=*/true>;
 #else
 using ReciprocalOp = ReciprocalDivide;
 #endif

@@ -143,8 +143,20 @@ concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
 // form for a float32 vector wholly in range when kFastAlone (FullForm does
 // no check of its own), FullForm otherwise. The callables are lambdas
 // declared OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do.
-template <class FullForm, class FastForm, class InRangeForm, bool kFastAlone = true>
+//
+// kFullFirstOfFour: the full form is a unit that works beside the FMA units
+// (a division: vdivps), and the fast form replaces it with FMA-unit work of
+// the same result. ApplyFour then gives the first vector of each four to the
+// full form and only the other three to the fast form, so that both kinds
+// of unit are busy.
+template <class FullForm, class FastForm, class InRangeForm, bool kFastAlone = true,
+          bool kFullFirstOfFour = false>
 struct FastFormOp {
+  static constexpr bool kSplitFour = kFullFirstOfFour;
+  template <class D, class V>
+  HWY_INLINE V Full(D d, V v) const {
+    return FullForm()(d, v);
+  }
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
     if constexpr (kFastAlone && sizeof(hn::TFromD<D>) == 4) {
@@ -162,8 +174,15 @@ struct FastFormOp {
   }
 };
 
+// Whether a functor asks ApplyFour to split each four vectors between its
+// full and its fast form (FastFormOp's kFullFirstOfFour).
+template <class Func>
+concept SplitsFour = requires { requires Func::kSplitFour; };
+
 // Four vectors of func at x: with a fast form, one range check for all four
-// (one branch per four vectors), recomputed with operator() if it fails.
+// (one branch per four vectors), recomputed with operator() if it fails;
+// with SplitsFour, the first vector by the full form and one check for the
+// other three.
 template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn::Vec<D>& v1,
                           hn::Vec<D>& v2, hn::Vec<D>& v3) {
@@ -172,6 +191,20 @@ HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn:
   const auto x1 = hn::LoadU(d, x + N);
   const auto x2 = hn::LoadU(d, x + 2 * N);
   const auto x3 = hn::LoadU(d, x + 3 * N);
+  if constexpr (HasFastForm<Func, D> && SplitsFour<Func>) {
+    v0 = func.Full(d, x0);
+    const auto ok = hn::And(func.InRange(d, x1), hn::And(func.InRange(d, x2), func.InRange(d, x3)));
+    if (HWY_LIKELY(hn::AllTrue(d, ok))) {
+      v1 = func.Fast(d, x1);
+      v2 = func.Fast(d, x2);
+      v3 = func.Fast(d, x3);
+    } else {
+      v1 = func.Full(d, x1);
+      v2 = func.Full(d, x2);
+      v3 = func.Full(d, x3);
+    }
+    return;
+  }
   if constexpr (HasFastForm<Func, D>) {
     const auto ok = hn::And(hn::And(func.InRange(d, x0), func.InRange(d, x1)),
                             hn::And(func.InRange(d, x2), func.InRange(d, x3)));
