@@ -245,10 +245,10 @@ struct Ulp {
 // the vectors of a group differently is checked at every place of a group.
 template <class Kernel, class Reference>
 void CheckEveryFloat32(const char* what, std::initializer_list<std::array<std::uint32_t, 2>> ranges,
-                       std::initializer_list<std::size_t> shifts, Kernel&& kernel,
+                       const std::vector<std::size_t>& shifts, Kernel&& kernel,
                        Reference&& reference) {
   constexpr std::size_t kChunk = std::size_t{1} << 20;
-  const std::size_t lead = std::max(shifts);
+  const std::size_t lead = *std::max_element(shifts.begin(), shifts.end());
   std::vector<float> xs(lead + kChunk, 1.0f), want(kChunk), out(lead + kChunk);
   std::size_t checked = 0, expected = 0, wrong = 0;
   std::string first;

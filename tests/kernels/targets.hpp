@@ -47,6 +47,10 @@ void ForEachTarget(Body&& body) {
   }
 }
 
+// Whether `target` is one of Highway's AVX-512 targets, whose float32
+// vectors hold 16 lanes.
+inline bool IsAvx512(std::int64_t target) { return target == HWY_AVX3 || target == HWY_AVX3_DL; }
+
 // "AVX3 AVX2 SSE4 SSSE3 SCALAR": the targets ForEachTarget visits.
 inline std::string TargetNames() {
   hwy::SetSupportedTargetsForTest(0);
