@@ -129,7 +129,8 @@ void SqrtF32(const float* x, float* out, size_t n) {
       const auto a2 = hn::LoadU(d, x + i + 2 * N);
       const auto y0 = hn::Sqrt(a0);
       hn::Vec<decltype(d)> y1, y2;
-      if (HWY_LIKELY(hn::AllTrue(d, hn::And(SqrtRefinedInRange(d, a1), SqrtRefinedInRange(d, a2))))) {
+      if (HWY_LIKELY(
+              hn::AllTrue(d, hn::And(SqrtRefinedInRange(d, a1), SqrtRefinedInRange(d, a2))))) {
         y1 = SqrtRefined(d, a1);
         y2 = SqrtRefined(d, a2);
       } else {

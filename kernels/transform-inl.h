@@ -177,7 +177,9 @@ struct FastFormOp {
 // Whether a functor asks ApplyFour to split each four vectors between its
 // full and its fast form (FastFormOp's kFullFirstOfFour).
 template <class Func>
-concept SplitsFour = requires { requires Func::kSplitFour; };
+concept SplitsFour = requires {
+  requires Func::kSplitFour;
+};
 
 // Four vectors of func at x: with a fast form, one range check for all four
 // (one branch per four vectors), recomputed with operator() if it fails;

@@ -352,9 +352,12 @@ BOOST_AUTO_TEST_CASE(reciprocal_float32_every_value_of_eight_binades) {
   ForEachTarget([](std::int64_t target) {
     CheckEveryFloat32(
         "Reciprocal<float32>",
-        {{0x00800000, 0x01800000}, {0x3F000000, 0x40000000}, {0xBF000000, 0xC0000000},
+        {{0x00800000, 0x01800000},
+         {0x3F000000, 0x40000000},
+         {0xBF000000, 0xC0000000},
          {0x7E000000, 0x7F000000}},
-        IsAvx512(target) ? std::vector<std::size_t>{0, 16} : std::vector<std::size_t>{0}, [](const float* x, float* out, std::size_t n) { k::Reciprocal(x, out, n); },
+        IsAvx512(target) ? std::vector<std::size_t>{0, 16} : std::vector<std::size_t>{0},
+        [](const float* x, float* out, std::size_t n) { k::Reciprocal(x, out, n); },
         [](float x) { return 1.0f / x; });
   });
 }

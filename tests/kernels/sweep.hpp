@@ -274,7 +274,8 @@ void CheckEveryFloat32(const char* what, std::initializer_list<std::array<std::u
     }
   }
   BOOST_TEST(checked == expected);
-  BOOST_TEST(wrong == 0u, what << ": " << wrong << " of " << checked << " differ; first: " << first);
+  BOOST_TEST(wrong == 0u,
+             what << ": " << wrong << " of " << checked << " differ; first: " << first);
 }
 
 }  // namespace opgen::kernel_tests

@@ -206,9 +206,12 @@ BOOST_AUTO_TEST_CASE(sqrt_float32_every_value_of_eight_binades) {
   ForEachTarget([](std::int64_t target) {
     CheckEveryFloat32(
         "Sqrt<float32>",
-        {{0x00800000, 0x01800000}, {0x17000000, 0x18000000}, {0x3F800000, 0x40800000},
+        {{0x00800000, 0x01800000},
+         {0x17000000, 0x18000000},
+         {0x3F800000, 0x40800000},
          {0x7E800000, 0x7F800000}},
-        IsAvx512(target) ? std::vector<std::size_t>{0, 16, 32} : std::vector<std::size_t>{0}, [](const float* x, float* out, std::size_t n) { k::Sqrt(x, out, n); },
+        IsAvx512(target) ? std::vector<std::size_t>{0, 16, 32} : std::vector<std::size_t>{0},
+        [](const float* x, float* out, std::size_t n) { k::Sqrt(x, out, n); },
         [](float x) { return std::sqrt(x); });
   });
 }
