@@ -191,21 +191,18 @@ struct SoftsignDivide {
 #if HWY_NATIVE_FMA
 // Fast: float32 vectors whose lanes all have |x| <= 2^64 (so that 1 / d is
 // normal), without the division (zmm vdivps: about 2.8 ns per vector on a
-// Sapphire Rapids class Xeon): r = 1 / d from ApproximateReciprocal and one
-// Newton step, q = x r and one correction q + (x - d q) r (the remainder
-// exact by FMA, or rounded far below an ulp where the estimate is coarse),
-// within about half an ulp of x / d like the quotient itself; the rounding
-// of d = 1 + |x| still dominates (1.50 ulp either way). The correction would
-// give +0 for x = -0, hence the sign copied from x (|result| < 1 keeps it
-// otherwise).
+// Sapphire Rapids class Xeon): r = 1 / d from ReciprocalNewton, q = x r and
+// one correction q + (x - d q) r (the remainder exact by FMA, or rounded far
+// below an ulp where the estimate is coarse), within about half an ulp of
+// x / d like the quotient itself; the rounding of d = 1 + |x| still
+// dominates (1.50 ulp either way). The correction would give +0 for x = -0,
+// hence the sign copied from x (|result| < 1 keeps it otherwise).
 // The first vector of each four still divides (kFullFirstOfFour): the
 // divider then works beside the FMA units. Without FMA the remainder would
 // round: those targets divide.
 using SoftsignOp = FastFormOp<SoftsignDivide, decltype([](auto d, auto x) OPGEN_FORM_ATTR {
-                                const auto one = hn::Set(d, 1.0f);
-                                const auto den = hn::Add(one, hn::Abs(x));
-                                auto r = hn::ApproximateReciprocal(den);
-                                r = hn::MulAdd(r, hn::NegMulAdd(den, r, one), r);
+                                const auto den = hn::Add(hn::Set(d, 1.0f), hn::Abs(x));
+                                const auto r = ReciprocalNewton(d, den);
                                 const auto q = hn::Mul(x, r);
                                 return hn::CopySign(hn::MulAdd(hn::NegMulAdd(den, q, x), r, q), x);
                               }),

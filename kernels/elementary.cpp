@@ -681,21 +681,20 @@ struct ReciprocalDivide {
 };
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
 // Fast, on AVX-512: float32 vectors whose lanes all have 2^-125 <= |x| <
-// 2^126 (1 / x normal) and a significand other than all ones. rcp14
-// (relative error < 2^-14) and one Newton step give y within an ulp of
-// 1 / x; Markstein's correction y + y (1 - x y) is then the correctly
-// rounded reciprocal for every x but those whose significand is all ones
-// (his theorem's exception; here one ulp low), which divide. Four FMA-unit
+// 2^126 (1 / x normal) and a significand other than all ones.
+// ReciprocalNewton (rcp14, relative error < 2^-14, and one Newton step)
+// gives y within an ulp of 1 / x; Markstein's correction y + y (1 - x y)
+// is then the correctly rounded reciprocal for every x but those whose
+// significand is all ones (his theorem's exception; here one ulp low),
+// which divide. Four FMA-unit
 // operations against a division of about 2.8 ns per vector (zmm vdivps, a
 // Sapphire Rapids class Xeon); the first vector of each four still divides
 // (kFullFirstOfFour), so that the divider works beside the FMA units.
 // Checked for every float32 on AVX-512 (that CPU's rcp14), none differing
 // from the division.
 using ReciprocalOp = FastFormOp<ReciprocalDivide, decltype([](auto d, auto x) OPGEN_FORM_ATTR {
-                                  const auto one = hn::Set(d, 1.0f);
-                                  auto y = hn::ApproximateReciprocal(x);
-                                  y = hn::MulAdd(y, hn::NegMulAdd(x, y, one), y);
-                                  return hn::MulAdd(y, hn::NegMulAdd(x, y, one), y);
+                                  const auto y = ReciprocalNewton(d, x);
+                                  return hn::MulAdd(y, hn::NegMulAdd(x, y, hn::Set(d, 1.0f)), y);
                                 }),
                                 decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                                   const hn::RebindToSigned<decltype(d)> di;

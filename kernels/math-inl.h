@@ -325,19 +325,23 @@ HWY_INLINE V LogFull(D d, V x) {
   return hn::IfThenElse(regular, hn::Log(d, x), special);
 }
 
-// 1 / x. On AVX-512 the 14-bit estimate and one Newton step (error about
-// 2^-28 before the final rounding): vdivps is several times slower than
-// the three instructions. Elsewhere a true division.
+// 1 / x from the target's reciprocal estimate and one Newton step r0 + r0
+// (1 - x r0): relative error about 2^-28 before the final rounding from
+// AVX-512's 14-bit estimate, larger from coarser ones (AVX2's has 12 bits).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ReciprocalNewton(D d, V x) {
+  const V r0 = hn::ApproximateReciprocal(x);
+  return hn::MulAdd(r0, hn::NegMulAdd(x, r0, hn::Set(d, hn::TFromD<D>{1})), r0);
+}
+
+// 1 / x. On AVX-512 ReciprocalNewton for float32: vdivps is several times
+// slower than its three instructions. Elsewhere a true division.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Reciprocal(D d, V x) {
-  const V one = hn::Set(d, hn::TFromD<D>{1});
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if constexpr (sizeof(hn::TFromD<D>) == 4) {
-    const V r0 = hn::ApproximateReciprocal(x);
-    return hn::MulAdd(r0, hn::NegMulAdd(x, r0, one), r0);
-  }
+  if constexpr (sizeof(hn::TFromD<D>) == 4) return ReciprocalNewton(d, x);
 #endif
-  return hn::Div(one, x);
+  return hn::Div(hn::Set(d, hn::TFromD<D>{1}), x);
 }
 
 // Whether RsqrtAccurate applies: x86 targets with FMA
