@@ -110,6 +110,24 @@ HWY_INLINE V AddOnFma(V a, V b, V one) {
 // (~1.3x at 16M floats). Below it streaming stores are several times slower.
 inline constexpr size_t kStreamBytes = size_t{16} << 20;
 
+// How far ahead of the loads the streaming loops below prefetch. With
+// streaming stores nothing of the output stays in the caches, and the
+// hardware prefetchers alone leave the loads waiting on memory: on a Sapphire
+// Rapids class Xeon, prefetching 2 KiB ahead took 16M-float exp from 8.0 to
+// 5.0 ms, log from 9.5-13.7 to 6.0-6.8 and changed nothing for ops already at
+// the bandwidth limit (relu, abs), nor at 1M floats (in the L3 cache).
+inline constexpr size_t kPrefetchBytes = 2048;
+
+// Prefetches the cache lines of the four vectors at p + kPrefetchBytes. The
+// caller keeps that address inside the array (a prefetch cannot fault, but
+// the pointer arithmetic must stay defined).
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void PrefetchFourAhead(D d, const T* p) {
+  constexpr size_t kLine = 64 / sizeof(T);
+  const size_t span = 4 * hn::Lanes(d);
+  for (size_t k = 0; k < span; k += kLine) hwy::Prefetch(p + kPrefetchBytes / sizeof(T) + k);
+}
+
 // Whether Stream may store vectors of D: Highway 1.0.3's x86 Stream of a
 // vector narrower than 16 bytes (float32 pow's half vectors on SSE4) stores
 // the whole 16-byte register, past the vector's end, and needs 16-byte
@@ -260,14 +278,21 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
       StorePartial(d, func(d, LoadPartial(d, x + i, count, PaddingLanes(d))), count, out + i);
       i += count;
     }
-    for (; i + 4 * N <= n; i += 4 * N) {
+    const auto four = [&] {
       hn::Vec<D> v0, v1, v2, v3;
       ApplyFour(d, x + i, func, v0, v1, v2, v3);
       hn::Stream(v0, d, out + i);
       hn::Stream(v1, d, out + i + N);
       hn::Stream(v2, d, out + i + 2 * N);
       hn::Stream(v3, d, out + i + 3 * N);
+    };
+    // Prefetch while the lines ahead are inside x (see kPrefetchBytes).
+    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
+    for (; i + 4 * N + kAhead <= n; i += 4 * N) {
+      PrefetchFourAhead(d, x + i);
+      four();
     }
+    for (; i + 4 * N <= n; i += 4 * N) four();
     if (!row_of_stream) hwy::FlushStream();
   }
   if (n >= 4 * N) {
@@ -303,7 +328,7 @@ HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, c
       StorePartial(d, func(d, vx, vy), count, out + i);
       i += count;
     }
-    for (; i + 4 * N <= n; i += 4 * N) {
+    const auto four = [&] {
       const auto v0 = func(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i));
       const auto v1 = func(d, hn::LoadU(d, x + i + N), hn::LoadU(d, y + i + N));
       const auto v2 = func(d, hn::LoadU(d, x + i + 2 * N), hn::LoadU(d, y + i + 2 * N));
@@ -312,7 +337,14 @@ HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, c
       hn::Stream(v1, d, out + i + N);
       hn::Stream(v2, d, out + i + 2 * N);
       hn::Stream(v3, d, out + i + 3 * N);
+    };
+    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
+    for (; i + 4 * N + kAhead <= n; i += 4 * N) {
+      PrefetchFourAhead(d, x + i);
+      PrefetchFourAhead(d, y + i);
+      four();
     }
+    for (; i + 4 * N <= n; i += 4 * N) four();
     hwy::FlushStream();
   }
   if (n >= 4 * N) {

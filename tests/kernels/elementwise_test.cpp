@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/transcendental.hpp"
 #include "opgen/formula.hpp"
 #include "opgen/math_reference.hpp"
 #include "opgen/nn_reference.hpp"
@@ -386,9 +387,11 @@ BOOST_AUTO_TEST_CASE(pow_matches_c_pow) {
 }
 
 // Outputs of 16 MiB and more are written with streaming stores after a
-// head of partial vectors that aligns them (kernels/transform-inl.h): an
-// output that starts one float past an aligned address, also with float32
-// pow's half-width vectors, must get every element and nothing past its end.
+// head of partial vectors that aligns them (kernels/transform-inl.h), by a
+// loop that prefetches ahead and one that finishes the last 2 KiB without:
+// an output that starts one float past an aligned address, from a binary op,
+// float32 pow's half-width vectors and a unary op, must get every element
+// and nothing past its end.
 BOOST_AUTO_TEST_CASE(streamed_outputs_are_complete) {
   constexpr std::size_t n = (std::size_t{16} << 20) / sizeof(float) + 37;
   std::vector<float> x(n), y(n), out(n + 2);
@@ -410,6 +413,10 @@ BOOST_AUTO_TEST_CASE(streamed_outputs_are_complete) {
       const double want = std::pow(static_cast<double>(x[i]), static_cast<double>(y[i]));
       wrong += !(UlpError<float>(o[i], want) <= kPowUlpF32);
     }
+    BOOST_TEST(wrong == 0u);
+    k::Sqrt(x.data(), o, n);  // correctly rounded on every target
+    wrong = 0;
+    for (std::size_t i = 0; i < n; ++i) wrong += o[i] != std::sqrt(x[i]);
     BOOST_TEST(wrong == 0u);
     BOOST_TEST(out.front() == -1);
     BOOST_TEST(out.back() == -1);
