@@ -112,6 +112,7 @@ HWY_INLINE V Minimum(V a, V b) {
 template <class V>
 HWY_INLINE V Maximum(V a, V b) {
 #if OPGEN_MINMAX_SECOND_OPERAND
+  const hn::DFromV<V> d;
   const V m1 = hn::Max(a, b);
   const V m2 = hn::Max(b, a);
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
@@ -119,14 +120,13 @@ HWY_INLINE V Maximum(V a, V b) {
     // The bit operations as one vpternlog (GCC 12 emits two for the
     // expression below): f(m1, m2, sign) = 0xD4, bit i of the immediate being
     // f at m1 = i >> 2, m2 = (i >> 1) & 1, sign = i & 1.
-    const hn::DFromV<V> d;
     const hn::RebindToUnsigned<decltype(d)> du;
     return hn::BitCast(d, hn::Vec<decltype(du)>{_mm512_ternarylogic_epi32(
                               hn::BitCast(du, m1).raw, hn::BitCast(du, m2).raw,
                               hn::BitCast(du, hn::SignBit(d)).raw, 0xD4)});
   }
 #endif
-  return hn::Or(hn::And(m1, m2), hn::AndNot(hn::SignBit(hn::DFromV<V>()), hn::Xor(m1, m2)));
+  return hn::Or(hn::And(m1, m2), hn::AndNot(hn::SignBit(d), hn::Xor(m1, m2)));
 #else
   return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Add(a, b), MaxOrderedZeros(a, b));
 #endif

@@ -117,15 +117,18 @@ inline constexpr size_t kStreamBytes = size_t{16} << 20;
 // 5.0 ms, log from 9.5-13.7 to 6.0-6.8 and changed nothing for ops already at
 // the bandwidth limit (relu, abs), nor at 1M floats (in the L3 cache).
 inline constexpr size_t kPrefetchBytes = 2048;
+// The same distance in elements of T.
+template <typename T>
+inline constexpr size_t kPrefetchAhead = kPrefetchBytes / sizeof(T);
 
-// Prefetches the cache lines of the four vectors at p + kPrefetchBytes. The
-// caller keeps that address inside the array (a prefetch cannot fault, but
-// the pointer arithmetic must stay defined).
+// Prefetches the cache lines of the four vectors at p + kPrefetchAhead<T>.
+// The caller keeps that address inside the array (a prefetch cannot fault,
+// but the pointer arithmetic must stay defined).
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void PrefetchFourAhead(D d, const T* p) {
   constexpr size_t kLine = 64 / sizeof(T);
   const size_t span = 4 * hn::Lanes(d);
-  for (size_t k = 0; k < span; k += kLine) hwy::Prefetch(p + kPrefetchBytes / sizeof(T) + k);
+  for (size_t k = 0; k < span; k += kLine) hwy::Prefetch(p + kPrefetchAhead<T> + k);
 }
 
 // Whether Stream may store vectors of D: Highway 1.0.3's x86 Stream of a
@@ -287,8 +290,7 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
       hn::Stream(v3, d, out + i + 3 * N);
     };
     // Prefetch while the lines ahead are inside x (see kPrefetchBytes).
-    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
-    for (; i + 4 * N + kAhead <= n; i += 4 * N) {
+    for (; i + 4 * N + kPrefetchAhead<T> <= n; i += 4 * N) {
       PrefetchFourAhead(d, x + i);
       four();
     }
@@ -338,8 +340,7 @@ HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, c
       hn::Stream(v2, d, out + i + 2 * N);
       hn::Stream(v3, d, out + i + 3 * N);
     };
-    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
-    for (; i + 4 * N + kAhead <= n; i += 4 * N) {
+    for (; i + 4 * N + kPrefetchAhead<T> <= n; i += 4 * N) {
       PrefetchFourAhead(d, x + i);
       PrefetchFourAhead(d, y + i);
       four();
