@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kernels/cpu.hpp"
+
 #ifndef OPGEN_FORM_ATTR
 // The attributes of a lambda given to FastFormOp: compiled for the current
 // target (HWY_ATTR, which clang needs on lambdas) and always inlined, as
@@ -169,11 +171,14 @@ concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
 // (a division: vdivps), and the fast form replaces it with FMA-unit work of
 // the same result. ApplyFour then gives the first vector of each four to the
 // full form and only the other three to the fast form, so that both kinds
-// of unit are busy.
+// of unit are busy; on CPUs whose divider keeps up with the FMA units
+// (FastDivider, read once per kernel call) every vector takes the full form.
 template <class FullForm, class FastForm, class InRangeForm, bool kFastAlone = true,
           bool kFullFirstOfFour = false>
 struct FastFormOp {
   static constexpr bool kSplitFour = kFullFirstOfFour;
+  // Whether the fast form is left unused (see kFullFirstOfFour).
+  const bool full_only = kFullFirstOfFour && FastDivider();
   template <class D, class V>
   HWY_INLINE V Full(D d, V v) const {
     return FullForm()(d, v);
@@ -181,7 +186,7 @@ struct FastFormOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
     if constexpr (kFastAlone && sizeof(hn::TFromD<D>) == 4) {
-      if (HWY_LIKELY(hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
+      if (HWY_LIKELY(!full_only && hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
     }
     return FullForm()(d, v);
   }
@@ -215,6 +220,13 @@ HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn:
   const auto x2 = hn::LoadU(d, x + 2 * N);
   const auto x3 = hn::LoadU(d, x + 3 * N);
   if constexpr (HasFastForm<Func, D> && SplitsFour<Func>) {
+    if (func.full_only) {
+      v0 = func.Full(d, x0);
+      v1 = func.Full(d, x1);
+      v2 = func.Full(d, x2);
+      v3 = func.Full(d, x3);
+      return;
+    }
     v0 = func.Full(d, x0);
     const auto ok = hn::And(func.InRange(d, x1), hn::And(func.InRange(d, x2), func.InRange(d, x3)));
     if (HWY_LIKELY(hn::AllTrue(d, ok))) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/cpu.hpp"
 #include "tests/kernels/digest.hpp"
 
 namespace opgen::kernel_tests {
@@ -44,6 +45,20 @@ void ForEachTarget(Body&& body) {
       BOOST_TEST_REQUIRE(DispatchedTarget() == target);
       body(target);
     }
+  }
+}
+
+// Calls body() with kernels::FastDivider() false, then true, then restores
+// what this CPU is: kernels that choose by it between a division and a
+// refined estimate (FastFormOp's kFullFirstOfFour) run both forms on any CPU.
+template <class Body>
+void ForEachDividerForm(Body&& body) {
+  struct Reset {
+    ~Reset() { kernels::SetFastDividerForTest(-1); }
+  } const reset;
+  for (const int fast : {0, 1}) {
+    kernels::SetFastDividerForTest(fast);
+    BOOST_TEST_CONTEXT("FastDivider " << fast) { body(); }
   }
 }
 

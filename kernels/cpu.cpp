@@ -1,0 +1,40 @@
+// Run-time CPU facts (cpu.hpp), detected once when the library is loaded.
+#include "kernels/cpu.hpp"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+#include <cstring>
+#endif
+
+namespace opgen::kernels {
+namespace {
+
+bool DetectFastDivider() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned max_leaf = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(0, &max_leaf, &ebx, &ecx, &edx) == 0) return false;
+  char vendor[12];
+  std::memcpy(vendor, &ebx, 4);
+  std::memcpy(vendor + 4, &edx, 4);
+  std::memcpy(vendor + 8, &ecx, 4);
+  // Only AVX-512 kernels ask, and AMD's CPUs with AVX-512 are Zen 4 and
+  // later.
+  return std::memcmp(vendor, "AuthenticAMD", 12) == 0;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+namespace cpu_detail {
+std::atomic<bool> fast_divider{DetectFastDivider()};
+}  // namespace cpu_detail
+
+void SetFastDividerForTest(int value) noexcept {
+  cpu_detail::fast_divider.store(value < 0 ? DetectFastDivider() : value != 0,
+                                 std::memory_order_relaxed);
+}
+
+}  // namespace opgen::kernels

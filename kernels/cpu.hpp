@@ -1,0 +1,30 @@
+// Facts about the CPU that Highway's targets do not tell apart: kernels
+// whose best form differs between microarchitectures of one target read
+// them at run time, once per call.
+#pragma once
+
+#include <atomic>
+
+namespace opgen::kernels {
+
+namespace cpu_detail {
+// Set when the library is loaded (cpu.cpp); false until then, which only
+// costs speed: every form computes the same results.
+extern std::atomic<bool> fast_divider;
+}  // namespace cpu_detail
+
+/// Whether a 512-bit division is quick next to the FMA units, so that
+/// kernels divide instead of refining a reciprocal estimate by FMAs: on
+/// AMD's AVX-512 CPUs (Zen 4 and later) a zmm vdivps issues about every 5
+/// cycles, and reciprocal at 1K took 106 ns dividing against 124-143 with
+/// three vectors in four refined; on Intel's (Sapphire Rapids class) it
+/// issues every 10 cycles or more and refining wins.
+inline bool FastDivider() noexcept {
+  return cpu_detail::fast_divider.load(std::memory_order_relaxed);
+}
+
+/// Overrides FastDivider for tests, so that both forms run on any CPU: 0 or
+/// 1, or -1 for what this CPU is.
+void SetFastDividerForTest(int value) noexcept;
+
+}  // namespace opgen::kernels
