@@ -284,74 +284,20 @@ HWY_INLINE auto Log1pF32InRange(D d, V x) {
   return hn::And(hn::Gt(x, hn::Set(d, -1.0f)), hn::Lt(x, hn::Inf(d)));
 }
 
-// ln(1 + x) for float32 lanes in Log1pF32InRange, with 16-entry tables
-// (OPGEN_TABLE16). u = 1 + x rounded and c = x - (u - 1) its rounding error
-// (as in Log1pFull); u = 2^k z with z in [0.7, 1.4), and 1/w for the
-// sixteenth of that interval z falls in from a table. p = z/w rounded and
-// its error e (an FMA) give r = p - 1 exactly (Sterbenz, |r| < 0.0297) and
-// 1 + x = 2^k w (1 + r + d), d = e + c 2^-k / w below 2^-23 in magnitude,
-// so ln(1 + x) = k ln2 + ln(w) + r + r^2 Q(r) + d (1 - r): Q of degree 3
-// (least squares for the relative error of r + r^2 Q(r), 1.2e-9), 1 - r
-// standing for 1 / (1 + r) within r^2 of d. The large terms add up
-// exactly but for one rounding: k ln2_hi + ln(w)_hi is exact (multiples of
-// 2^-17 below 2^7: ln2_hi has 17 bits, |k| <= 128, and the table's ln(w)
-// is split into a multiple of 2^-17 and the rest), and r joins it by a fast
-// two-sum whose error goes with the small terms. So the result rounds once
-// also where the terms cancel (results near 0.02-0.05, where ln(w) and r
-// have opposite signs, and near ln(1.4) and ln(0.7), where k changes):
-// summed naively, as Log2F32Fast does, those roundings cost up to an ulp
-// more. No division, no log. Max error 0.66 ulp over every float in range,
-// 6.1e-8 relative (Log1pFull: 1.44 ulp, 1.3e-7).
+// ln(1 + x) for float32 lanes in Log1pF32InRange: LnTableF32 of u = 1 + x
+// rounded and c = x - (u - 1), its rounding error (as in Log1pFull; exact
+// for x < 2^24, and far below an ulp of the result past it). Max error 0.66
+// ulp over every float in range, 6.1e-8 relative (Log1pFull: 1.44 ulp,
+// 1.3e-7). No division, no log.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Log1pF32Fast(D d, V x) {
 #if OPGEN_TABLE16
   if constexpr (hn::MaxLanes(D()) == 16) {
-    const hn::RebindToSigned<D> di;
-    // 1/w and ln(w) for the sixteenths: the floats 1/w near 1 / (the
-    // sixteenth's middle) whose ln(w) is nearest a float with |r| < 0.0305
-    // (w = 1 around 1); ln(w) as kLnWHi (a multiple of 2^-17) + kLnWLo.
-    HWY_ALIGN static constexpr float kInvW[16] = {
-        1.39915812f,  1.33945465f,  1.28435838f,  1.23900664f, 1.18875086f,  1.14931715f,
-        1.10776722f,  1.06935537f,  1.03506029f,  1.0f,        0.948085248f, 0.895292819f,
-        0.846794784f, 0.804736853f, 0.766029775f, 0.731384218f};
-    HWY_ALIGN static constexpr float kLnWHi[16] = {
-        -0.335868835f, -0.292259216f,  -0.250259399f,  -0.214309692f, -0.172904968f, -0.139167786f,
-        -0.102348328f, -0.0670547485f, -0.0344619751f, 0.0f,          0.053314209f,  0.110603333f,
-        0.166297913f,  0.21723938f,    0.266532898f,   0.312812805f};
-    HWY_ALIGN static constexpr float kLnWLo[16] = {
-        -1.87754677e-06f, -3.33786056e-06f, 1.19208899e-07f,  -2.68221527e-07f, 1.90734852e-06f,
-        -1.93715252e-07f, 1.84774399e-06f,  -1.25914812e-06f, 2.3022294e-06f,   0.0f,
-        -3.35276104e-06f, 1.11013662e-06f,  -1.01327896e-06f, 5.66244466e-07f,  1.34110439e-06f,
-        3.54647659e-06f};
     const V one = hn::Set(d, 1.0f);
     const V u = hn::Add(one, x);
     const V c = hn::Sub(x, hn::Sub(u, one));
-    // tmp = bits(u) - bits(0.69921875): its exponent field is k, bits 19 to
-    // 22 the sixteenth (as in Log2F32Fast).
-    const auto iu = hn::BitCast(di, u);
-    const auto tmp = hn::Sub(iu, hn::Set(di, 0x3f330000));
-    const auto k = hn::ShiftRight<23>(tmp);  // arithmetic, -24 <= k <= 128
-    const V z = hn::BitCast(d, hn::Sub(iu, hn::ShiftLeft<23>(k)));
-    const auto idx = hn::ShiftRight<19>(tmp);
-    const V inv_w = Lookup16(d, kInvW, idx);
-    V p = hn::Mul(z, inv_w);
-    InRegister(p);  // r must be p - 1: no fused z * inv_w - 1 (g++ contracts)
-    const V r = hn::Sub(p, one);
-    const V kf = hn::ConvertTo(d, k);
-    // c 2^-k by vscalefps (c is 0 where 2^-k is not normal).
-    const V c_scaled{_mm512_scalef_ps(c.raw, hn::Neg(kf).raw)};
-    const V delta = hn::MulAdd(c_scaled, inv_w, hn::MulSub(z, inv_w, p));
-    V q = hn::MulAdd(hn::Set(d, 0.200154126f), r, hn::Set(d, -0.250135452f));
-    q = hn::MulAdd(q, r, hn::Set(d, 0.333333284f));
-    q = hn::MulAdd(q, r, hn::Set(d, -0.49999997f));
-    const V s1 = hn::MulAdd(kf, hn::Set(d, 6.9313812256e-01f), Lookup16(d, kLnWHi, idx));  // exact
-    const V s2 = hn::Add(s1, r);  // |s1| >= 0.034 > |r| unless s1 = 0
-    const V e2 = hn::Sub(r, hn::Sub(s2, s1));
-    // The small terms: r^2 Q + d (1 - r) = r (r Q - d) + d.
-    V tail = hn::MulAdd(kf, hn::Set(d, 9.0580006145e-06f), hn::Add(Lookup16(d, kLnWLo, idx), e2));
-    tail = hn::MulAdd(r, hn::MulSub(r, q, delta), hn::Add(tail, delta));
     // ln(1 + x) has the sign of x; -0 stays -0.
-    return hn::OrAnd(hn::Add(s2, tail), x, hn::SignBit(d));
+    return hn::OrAnd(LnTableF32</*kCorrection=*/true>(d, u, c), x, hn::SignBit(d));
   }
 #endif
   return Log1pFull(d, x);
@@ -368,17 +314,7 @@ HWY_INLINE V Log2Full(D d, V x) {
   return hn::IfThenElse(regular, hn::Log2(d, hn::IfThenElse(regular, x, one)), special);
 }
 
-// Lanes where Log2F32Fast applies: normal finite x > 0.
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE auto Log2F32InRange(D d, V x) {
-  const hn::RebindToSigned<D> di;
-  // bits(x) - bits(FLT_MIN) below 0x7f000000 as unsigned numbers: flipping
-  // the sign bit too turns that into a signed comparison.
-  const auto u = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x7f800000));
-  return hn::RebindMask(d, hn::Lt(u, hn::Set(di, -0x1000000)));
-}
-
-// log2(x) for float32 lanes in Log2F32InRange. With 16-entry tables
+// log2(x) for float32 lanes in PositiveNormalF32. With 16-entry tables
 // (OPGEN_TABLE16): x = 2^k z, z in [0.7, 1.4), and 1/c for the sixteenth of
 // that interval z falls in from a table, log2(x) = k + log2(c) + log2(1 + r)
 // with r = z/c - 1 (one FMA, |r| < 0.0299) and log2(1 + r) = r + r P(r),
@@ -807,11 +743,11 @@ using Log1pOp =
     FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log1pFull(d, v); }),
                decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log1pF32Fast(d, v); }),
                decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log1pF32InRange(d, v); })>;
-// Fast: float32 vectors whose lanes all lie in Log2F32InRange.
+// Fast: float32 vectors whose lanes all lie in PositiveNormalF32.
 using Log2Op =
     FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log2Full(d, v); }),
                decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log2F32Fast(d, v); }),
-               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Log2F32InRange(d, v); })>;
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return PositiveNormalF32(d, v); })>;
 // `outside`: whether some lane was left for SinCosKernel's second pass.
 template <bool kSin>
 struct SinCosOp {

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/transform-inl.h"  // InRegister
+
 HWY_BEFORE_NAMESPACE();
 namespace opgen::kernels::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
@@ -279,6 +281,88 @@ HWY_INLINE V Expm1F32Table(D d, V x) {
 #else
 #define OPGEN_TABLE16 0
 #endif
+
+// Float32 lanes that are normal, finite and positive.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE auto PositiveNormalF32(D d, V x) {
+  const hn::RebindToSigned<D> di;
+  // bits(x) - bits(FLT_MIN) below 0x7f000000 as unsigned numbers: flipping
+  // the sign bit too turns that into a signed comparison.
+  const auto u = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x7f800000));
+  return hn::RebindMask(d, hn::Lt(u, hn::Set(di, -0x1000000)));
+}
+
+#if OPGEN_TABLE16
+// ln(u + c) for float32 lanes of 16 (AVX-512) with u normal, finite and
+// positive and |c| <= ulp(u) / 2 (kCorrection; otherwise c is ignored, ln(u)),
+// with 16-entry tables. u = 2^k z with z in [0.7, 1.4), and 1/w for the
+// sixteenth of that interval z falls in from a table. p = z/w rounded and
+// its error e (an FMA) give r = p - 1 exactly (Sterbenz, |r| < 0.0297) and
+// u + c = 2^k w (1 + r + d), d = e + c 2^-k / w below 2^-23 in magnitude,
+// so ln(u + c) = k ln2 + ln(w) + r + r^2 Q(r) + d (1 - r): Q of degree 3
+// (least squares for the relative error of r + r^2 Q(r), 1.2e-9), 1 - r
+// standing for 1 / (1 + r) within r^2 of d. The large terms add up
+// exactly but for one rounding: k ln2_hi + ln(w)_hi is exact (multiples of
+// 2^-17 below 2^7: ln2_hi has 17 bits, |k| <= 128, and the table's ln(w)
+// is split into a multiple of 2^-17 and the rest), and r joins it by a fast
+// two-sum whose error goes with the small terms. So the result rounds once
+// also where the terms cancel (results near 0.02-0.05, where ln(w) and r
+// have opposite signs, and near ln(1.4) and ln(0.7), where k changes):
+// summed naively, as Log2F32Fast does, those roundings cost up to an ulp
+// more. No division.
+template <bool kCorrection, class D, class V = hn::Vec<D>>
+HWY_INLINE V LnTableF32(D d, V u, V c) {
+  static_assert(hn::MaxLanes(D()) == 16);
+  const hn::RebindToSigned<D> di;
+  // 1/w and ln(w) for the sixteenths: the floats 1/w near 1 / (the
+  // sixteenth's middle) whose ln(w) is nearest a float with |r| < 0.0305
+  // (w = 1 around 1); ln(w) as kLnWHi (a multiple of 2^-17) + kLnWLo.
+  HWY_ALIGN static constexpr float kInvW[16] = {
+      1.39915812f,  1.33945465f,  1.28435838f,  1.23900664f, 1.18875086f,  1.14931715f,
+      1.10776722f,  1.06935537f,  1.03506029f,  1.0f,        0.948085248f, 0.895292819f,
+      0.846794784f, 0.804736853f, 0.766029775f, 0.731384218f};
+  HWY_ALIGN static constexpr float kLnWHi[16] = {
+      -0.335868835f, -0.292259216f,  -0.250259399f,  -0.214309692f, -0.172904968f, -0.139167786f,
+      -0.102348328f, -0.0670547485f, -0.0344619751f, 0.0f,          0.053314209f,  0.110603333f,
+      0.166297913f,  0.21723938f,    0.266532898f,   0.312812805f};
+  HWY_ALIGN static constexpr float kLnWLo[16] = {
+      -1.87754677e-06f, -3.33786056e-06f, 1.19208899e-07f,  -2.68221527e-07f, 1.90734852e-06f,
+      -1.93715252e-07f, 1.84774399e-06f,  -1.25914812e-06f, 2.3022294e-06f,   0.0f,
+      -3.35276104e-06f, 1.11013662e-06f,  -1.01327896e-06f, 5.66244466e-07f,  1.34110439e-06f,
+      3.54647659e-06f};
+  const V one = hn::Set(d, 1.0f);
+  // tmp = bits(u) - bits(0.69921875): its exponent field is k, bits 19 to
+  // 22 the sixteenth (as in elementary.cpp's Log2F32Fast).
+  const auto iu = hn::BitCast(di, u);
+  const auto tmp = hn::Sub(iu, hn::Set(di, 0x3f330000));
+  const auto k = hn::ShiftRight<23>(tmp);  // arithmetic, -126 <= k <= 128
+  const V z = hn::BitCast(d, hn::Sub(iu, hn::ShiftLeft<23>(k)));
+  const auto idx = hn::ShiftRight<19>(tmp);
+  const V inv_w = Lookup16(d, kInvW, idx);
+  V p = hn::Mul(z, inv_w);
+  InRegister(p);  // r must be p - 1: no fused z * inv_w - 1 (g++ contracts)
+  const V r = hn::Sub(p, one);
+  const V kf = hn::ConvertTo(d, k);
+  V delta = hn::MulSub(z, inv_w, p);
+  if constexpr (kCorrection) {
+    // c 2^-k by vscalefps (c is 0 where 2^-k would not be normal).
+    const V c_scaled{_mm512_scalef_ps(c.raw, hn::Neg(kf).raw)};
+    delta = hn::MulAdd(c_scaled, inv_w, delta);
+  } else {
+    (void)c;
+  }
+  V q = hn::MulAdd(hn::Set(d, 0.200154126f), r, hn::Set(d, -0.250135452f));
+  q = hn::MulAdd(q, r, hn::Set(d, 0.333333284f));
+  q = hn::MulAdd(q, r, hn::Set(d, -0.49999997f));
+  const V s1 = hn::MulAdd(kf, hn::Set(d, 6.9313812256e-01f), Lookup16(d, kLnWHi, idx));  // exact
+  const V s2 = hn::Add(s1, r);  // |s1| >= 0.034 > |r| unless s1 = 0
+  const V e2 = hn::Sub(r, hn::Sub(s2, s1));
+  // The small terms: r^2 Q + d (1 - r) = r (r Q - d) + d.
+  V tail = hn::MulAdd(kf, hn::Set(d, 9.0580006145e-06f), hn::Add(Lookup16(d, kLnWLo, idx), e2));
+  tail = hn::MulAdd(r, hn::MulSub(r, q, delta), hn::Add(tail, delta));
+  return hn::Add(s2, tail);
+}
+#endif  // OPGEN_TABLE16
 
 // e^x for float32 lanes with |x| <= 86.5, like ExpF32Normal but with fewer
 // multiplications where a vector holds 16 float lanes (AVX-512): x = (16 k +

@@ -73,12 +73,28 @@ struct ExpOp {
     return ExpFull(d, v);
   }
 };
+// Fast (AVX-512): float32 vectors whose lanes are all normal, finite and
+// positive take LnTableF32, 0.52 ulp over every such float (Highway's Log,
+// LogFull's core and every other target's: 0.96 ulp) and about twice as fast.
+#if OPGEN_TABLE16
+using LogOp =
+    FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return LogFull(d, v); }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR {
+                 if constexpr (hn::MaxLanes(decltype(d)()) == 16) {
+                   return LnTableF32</*kCorrection=*/false>(d, v, v);
+                 } else {
+                   return LogFull(d, v);
+                 }
+               }),
+               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return PositiveNormalF32(d, v); })>;
+#else
 struct LogOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
     return LogFull(d, v);
   }
 };
+#endif
 struct TanhOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
