@@ -245,9 +245,53 @@ void CheckMax() {
       [](const std::vector<T>& column) { return MaxReference(column); });
 }
 
+// One row of more than 16 MiB, which the AVX-512 target reduces in 256-bit
+// vectors (kernels/reduce.cpp, Reduce), with a length that is no multiple
+// of a vector. Its elements are small integers, so that every partial sum
+// and the sum are exact in any order (below 2^24): Sum must be exact, Mean
+// the sum divided by n within an ulp and a half, ReduceMax exact, and then
+// NaN once a NaN is planted near the end; a row of -0 with one +0 near its
+// end has the maximum +0.
+template <typename T>
+void CheckLongRow() {
+  const std::size_t n = (std::size_t{16} << 20) / sizeof(T) + 37;
+  std::vector<T> x(n);
+  long double sum = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    x[j] = static_cast<T>(static_cast<int>((j * 7919 + j / 5) % 7) - 3);
+    sum += x[j];
+  }
+  x[n / 3] = T{5};  // the maximum, once
+  sum += 5 - static_cast<long double>(static_cast<int>((n / 3 * 7919 + n / 3 / 5) % 7) - 3);
+  BOOST_TEST_CONTEXT(Name<T>("long row")) {
+    T out = 0;
+    k::Sum(x.data(), &out, 1, n, 1);
+    BOOST_TEST(static_cast<long double>(out) == sum);
+    k::Mean(x.data(), &out, 1, n, 1);
+    const long double mean = sum / static_cast<long double>(n);
+    BOOST_TEST(std::fabs(out - mean) <= 1.5L * std::numeric_limits<T>::epsilon() * std::fabs(mean));
+    k::ReduceMax(x.data(), &out, 1, n, 1);
+    BOOST_TEST(out == T{5});
+    x[n - 3] = std::numeric_limits<T>::quiet_NaN();
+    k::ReduceMax(x.data(), &out, 1, n, 1);
+    BOOST_TEST(std::isnan(out));
+    std::fill(x.begin(), x.end(), -T{0});
+    x[n - 5] = T{0};
+    k::ReduceMax(x.data(), &out, 1, n, 1);
+    BOOST_TEST((out == 0 && !std::signbit(out)));
+  }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(reduce)
+
+BOOST_AUTO_TEST_CASE(long_rows_within_bound) {
+  ForEachTarget([](std::int64_t) {
+    CheckLongRow<float>();
+    CheckLongRow<double>();
+  });
+}
 
 BOOST_AUTO_TEST_CASE(sum_within_bound_and_wraps) {
   ForEachTarget([](std::int64_t) {
