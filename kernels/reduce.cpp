@@ -342,37 +342,22 @@ HWY_INLINE T MaxRowFloat(D d, const T* HWY_RESTRICT row, size_t n) {
 template <class R, typename T>
 HWY_INLINE void Reduce(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer, size_t n,
                        size_t inner) {
-#if HWY_TARGET == HWY_AVX3
-  // Rows of more than 16 MiB, read from memory rather than from the caches,
-  // in 256-bit vectors: on Zen 4 (ops_bench, 16M float32, eight interleaved
-  // pairs each) sum, prod, reduce_max and norm2 took 2.0-2.4 ms so against
-  // 2.5-2.9 in 512-bit vectors; at 4M (in L3) the two measured alike. A
-  // 256-bit loop still loads far faster than any core's share of memory
-  // bandwidth, on Intel's AVX-512 CPUs too.
-  if (inner == 1 && n * sizeof(T) > (size_t{16} << 20)) {
-    const hn::CappedTag<T, 32 / sizeof(T)> d;
+  if (inner != 1) {
+    const hn::ScalableTag<T> d;
+    for (size_t o = 0; o < outer; ++o) {
+      ReduceColumns<R>(d, x + o * n * inner, out + o * inner, n, inner);
+    }
+    return;
+  }
+  WithRowTag<T>(n, [&](auto d) HWY_ATTR {
     if constexpr (std::is_same_v<R, MaxReducer> && hwy::IsFloat<T>()) {
-      for (size_t o = 0; o < outer; ++o) out[o] = MaxRowFloat(d, x + o * n, n);
-      return;
+      if (n >= hn::Lanes(d)) {
+        for (size_t o = 0; o < outer; ++o) out[o] = MaxRowFloat(d, x + o * n, n);
+        return;
+      }
     }
     ReduceRows<R>(d, x, out, outer, n);
-    return;
-  }
-#endif
-  const hn::ScalableTag<T> d;
-  if constexpr (std::is_same_v<R, MaxReducer> && hwy::IsFloat<T>()) {
-    if (inner == 1 && n >= hn::Lanes(d)) {
-      for (size_t o = 0; o < outer; ++o) out[o] = MaxRowFloat(d, x + o * n, n);
-      return;
-    }
-  }
-  if (inner == 1) {
-    ReduceRows<R>(d, x, out, outer, n);
-    return;
-  }
-  for (size_t o = 0; o < outer; ++o) {
-    ReduceColumns<R>(d, x + o * n * inner, out + o * inner, n, inner);
-  }
+  });
 }
 
 // clang-format off

@@ -217,9 +217,15 @@ HWY_INLINE void ArgColumns(D d, const T* HWY_RESTRICT x, std::int64_t* HWY_RESTR
 template <bool kMax, typename T>
 HWY_INLINE void Arg(const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out, size_t outer, size_t n,
                     size_t inner) {
-  const hn::ScalableTag<T> d;
-  for (size_t o = 0; o < outer; ++o) {
-    if (inner == 1) {
+  if (inner != 1) {
+    const hn::ScalableTag<T> d;
+    for (size_t o = 0; o < outer; ++o) {
+      ArgColumns<kMax>(d, x + o * n * inner, out + o * inner, n, inner);
+    }
+    return;
+  }
+  WithRowTag<T>(n, [&](auto d) HWY_ATTR {
+    for (size_t o = 0; o < outer; ++o) {
       if constexpr (hwy::IsFloat<T>()) {
         if (n >= hn::Lanes(d)) {
           out[o] = ArgRowFloat<kMax>(d, x + o * n, n);
@@ -227,10 +233,8 @@ HWY_INLINE void Arg(const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out, siz
         }
       }
       out[o] = ArgRow<kMax>(d, x + o * n, n);
-    } else {
-      ArgColumns<kMax>(d, x + o * n * inner, out + o * inner, n, inner);
     }
-  }
+  });
 }
 
 // ----- All / Any

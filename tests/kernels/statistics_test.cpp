@@ -540,9 +540,41 @@ void CheckDot() {
   }
 }
 
+// One row of more than 16 MiB, which the AVX-512 target reads in 256-bit
+// vectors (kernels/transform-inl.h, WithRowTag), no multiple of a vector
+// long: Argmax and Argmin find the first of two equal extremes, one in the
+// first and one in the last vector, then a NaN planted after them.
+template <typename T>
+void CheckArgLongRow() {
+  const std::size_t n = (std::size_t{16} << 20) / sizeof(T) + 37;
+  std::vector<T> x(n);
+  for (std::size_t j = 0; j < n; ++j) x[j] = static_cast<T>(static_cast<int>(j * 7919 % 1001) - 500);
+  x[3] = x[n - 2] = T{600};
+  x[5] = x[n - 1] = T{-600};
+  std::int64_t out = -1;
+  BOOST_TEST_CONTEXT("long row of " << (sizeof(T) == 4 ? "float32" : "float64")) {
+    k::Argmax(x.data(), &out, 1, n, 1);
+    BOOST_TEST(out == 3);
+    k::Argmin(x.data(), &out, 1, n, 1);
+    BOOST_TEST(out == 5);
+    x[n / 2] = std::numeric_limits<T>::quiet_NaN();
+    k::Argmax(x.data(), &out, 1, n, 1);
+    BOOST_TEST(out == static_cast<std::int64_t>(n / 2));
+    k::Argmin(x.data(), &out, 1, n, 1);
+    BOOST_TEST(out == static_cast<std::int64_t>(n / 2));
+  }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(statistics)
+
+BOOST_AUTO_TEST_CASE(argmax_argmin_of_a_long_row) {
+  ForEachTarget([](std::int64_t) {
+    CheckArgLongRow<float>();
+    CheckArgLongRow<double>();
+  });
+}
 
 BOOST_AUTO_TEST_CASE(prod_within_bound_and_wraps) {
   ForEachTarget([](std::int64_t) {
