@@ -345,13 +345,8 @@ HWY_INLINE V Log2F32Fast(D d, V x) {
         -0.484452069f, -0.422669858f,  -0.363081217f, -0.306529015f, -0.252056569f, -0.199132532f,
         -0.148226127f, -0.0993893892f, -0.0517119542f, 0.0f,         0.0770804733f, 0.160113081f,
         0.238136753f,  0.312736779f,   0.383418739f,  0.451102853f};
-    // tmp = bits(x) - bits(0.69921875): its exponent field is k, bits 19 to
-    // 22 the sixteenth (vpermps reads the low 4 bits of tmp >> 19).
-    const auto ix = hn::BitCast(di, x);
-    const auto tmp = hn::Sub(ix, hn::Set(di, 0x3f330000));
-    const auto k = hn::ShiftRight<23>(tmp);  // arithmetic
-    const V z = hn::BitCast(d, hn::Sub(ix, hn::ShiftLeft<23>(k)));
-    const auto idx = hn::ShiftRight<19>(tmp);
+    hn::Vec<decltype(di)> k, idx;
+    const V z = SplitSixteenths(d, x, k, idx);
     const V r = hn::MulSub(z, Lookup16(d, kInvC, idx), hn::Set(d, 1.0f));
     V p = hn::MulAdd(hn::Set(d, -0.361086488f), r, hn::Set(d, 0.48115173f));
     p = hn::MulAdd(p, r, hn::Set(d, -0.721347392f));

@@ -293,6 +293,21 @@ HWY_INLINE auto PositiveNormalF32(D d, V x) {
 }
 
 #if OPGEN_TABLE16
+// Splits normal positive float32 lanes x = 2^k z, z in [0.7, 1.4), for the
+// 16-entry tables of the logarithms: returns z and sets k and idx, whose low
+// 4 bits number the sixteenth of [0.7, 1.4) that z falls in (Lookup16 reads
+// only those). tmp = bits(x) - bits(0.69921875) has k in its exponent field
+// (an arithmetic shift keeps its sign) and the sixteenth in bits 19 to 22.
+template <class D, class V = hn::Vec<D>, class VI = hn::Vec<hn::RebindToSigned<D>>>
+HWY_INLINE V SplitSixteenths(D d, V x, VI& k, VI& idx) {
+  const hn::RebindToSigned<D> di;
+  const VI ix = hn::BitCast(di, x);
+  const VI tmp = hn::Sub(ix, hn::Set(di, 0x3f330000));
+  k = hn::ShiftRight<23>(tmp);
+  idx = hn::ShiftRight<19>(tmp);
+  return hn::BitCast(d, hn::Sub(ix, hn::ShiftLeft<23>(k)));
+}
+
 // ln(u + c) for float32 lanes of 16 (AVX-512) with u normal, finite and
 // positive and |c| <= ulp(u) / 2 (kCorrection; otherwise c is ignored, ln(u)),
 // with 16-entry tables. u = 2^k z with z in [0.7, 1.4), and 1/w for the
@@ -331,13 +346,8 @@ HWY_INLINE V LnTableF32(D d, V u, V c) {
       -3.35276104e-06f, 1.11013662e-06f,  -1.01327896e-06f, 5.66244466e-07f,  1.34110439e-06f,
       3.54647659e-06f};
   const V one = hn::Set(d, 1.0f);
-  // tmp = bits(u) - bits(0.69921875): its exponent field is k, bits 19 to
-  // 22 the sixteenth (as in elementary.cpp's Log2F32Fast).
-  const auto iu = hn::BitCast(di, u);
-  const auto tmp = hn::Sub(iu, hn::Set(di, 0x3f330000));
-  const auto k = hn::ShiftRight<23>(tmp);  // arithmetic, -126 <= k <= 128
-  const V z = hn::BitCast(d, hn::Sub(iu, hn::ShiftLeft<23>(k)));
-  const auto idx = hn::ShiftRight<19>(tmp);
+  hn::Vec<decltype(di)> k, idx;  // -126 <= k <= 128
+  const V z = SplitSixteenths(d, u, k, idx);
   const V inv_w = Lookup16(d, kInvW, idx);
   V p = hn::Mul(z, inv_w);
   InRegister(p);  // r must be p - 1: no fused z * inv_w - 1 (g++ contracts)

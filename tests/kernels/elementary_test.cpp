@@ -45,7 +45,6 @@
 // general form.
 #include "kernels/elementary.hpp"
 
-#include <array>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstddef>
@@ -403,52 +402,23 @@ BOOST_AUTO_TEST_CASE(log2_matches_reference) {
 // the fast form sums its large terms exactly and rounds once: 0.66 and
 // 0.51 ulp here, 0.66 over every float > -1.
 BOOST_AUTO_TEST_CASE(log1p_float32_where_roundings_add_up) {
-  std::vector<float> xs;
-  std::vector<long double> want;
-  for (const auto [lo, hi] : {std::array{-1e-7f, -8.8e-8f}, std::array{0.27f, 0.29f}}) {
-    for (float x = lo; x <= hi; x = std::nextafter(x, 1.0f)) {
-      xs.push_back(x);
-      want.push_back(math::log1p<long double>(x));
-    }
-  }
-  ForEachTarget([&](std::int64_t target) {
-    Report report("Log1p<float32> on [-1e-7, -8.8e-8] and [0.27, 0.29]",
-                  IsAvx512(target) ? 0.7 : 1.5);
-    std::vector<float> out(xs.size());
-    k::Log1p(xs.data(), out.data(), xs.size());
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      report.Add(out[i], Ulp()(out[i], want[i], xs[i]), [&] {
-        return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want[i]);
-      });
-    }
-    report.Finish();
-  });
+  CheckFloat32Ranges(
+      "Log1p<float32> on [-1e-7, -8.8e-8] and [0.27, 0.29]", {{-1e-7f, -8.8e-8f}, {0.27f, 0.29f}},
+      [](const float* x, float* out, std::size_t n) { k::Log1p(x, out, n); },
+      [](float x) { return math::log1p<long double>(x); },
+      [](std::int64_t target) { return IsAvx512(target) ? 0.7 : 1.5; });
 }
 
 // Every float32 in [0.97, 1.03], all in the fast form's range, around its
 // largest errors (log2(c) and log2(1 + r) partly cancel near 0.98): 1.51
 // ulp on AVX-512 (the form ordered otherwise, 1.92), Highway's Log2
-// elsewhere 1.87 over every normal float. The reference is computed once
-// (long double is software quad precision on aarch64).
+// elsewhere 1.87 over every normal float.
 BOOST_AUTO_TEST_CASE(log2_float32_near_1) {
-  std::vector<float> xs;
-  std::vector<long double> want;
-  for (float x = 0.97f; x <= 1.03f; x = std::nextafter(x, 2.0f)) {
-    xs.push_back(x);
-    want.push_back(math::log2<long double>(x));
-  }
-  ForEachTarget([&](std::int64_t target) {
-    const bool table16 = IsAvx512(target);
-    Report report("Log2<float32> on [0.97, 1.03]", table16 ? 1.52 : 2);
-    std::vector<float> out(xs.size());
-    k::Log2(xs.data(), out.data(), xs.size());
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      report.Add(out[i], Ulp()(out[i], want[i], xs[i]), [&] {
-        return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want[i]);
-      });
-    }
-    report.Finish();
-  });
+  CheckFloat32Ranges(
+      "Log2<float32> on [0.97, 1.03]", {{0.97f, 1.03f}},
+      [](const float* x, float* out, std::size_t n) { k::Log2(x, out, n); },
+      [](float x) { return math::log2<long double>(x); },
+      [](std::int64_t target) { return IsAvx512(target) ? 1.52 : 2.0; });
 }
 
 BOOST_AUTO_TEST_CASE(sin_and_cos_match_reference) {

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <boost/test/unit_test.hpp>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "tests/kernels/digest.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
+#include "tests/kernels/targets.hpp"
 
 namespace opgen::kernel_tests {
 
@@ -276,6 +279,34 @@ void CheckEveryFloat32(const char* what, std::initializer_list<std::array<std::u
   BOOST_TEST(checked == expected);
   BOOST_TEST(wrong == 0u,
              what << ": " << wrong << " of " << checked << " differ; first: " << first);
+}
+
+// Every float32 of the closed ranges [lo, hi] through kernel(x, out, n) on
+// every target, against reference(x) in long double, computed once (long
+// double is software quad precision on aarch64): at most bound(target) ulp.
+template <class Kernel, class Reference, class Bound>
+void CheckFloat32Ranges(const std::string& what,
+                        std::initializer_list<std::array<float, 2>> ranges, Kernel&& kernel,
+                        Reference&& reference, Bound&& bound) {
+  std::vector<float> xs;
+  std::vector<long double> want;
+  for (const auto& [lo, hi] : ranges) {
+    for (float x = lo; x <= hi; x = std::nextafter(x, std::numeric_limits<float>::infinity())) {
+      xs.push_back(x);
+      want.push_back(reference(x));
+    }
+  }
+  ForEachTarget([&](std::int64_t target) {
+    Report report(what, bound(target));
+    std::vector<float> out(xs.size());
+    kernel(xs.data(), out.data(), xs.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      report.Add(out[i], Ulp()(out[i], want[i], xs[i]), [&] {
+        return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want[i]);
+      });
+    }
+    report.Finish();
+  });
 }
 
 }  // namespace opgen::kernel_tests
