@@ -9,7 +9,8 @@ namespace opgen::kernels {
 
 namespace cpu_detail {
 // Set when the library is loaded (cpu.cpp); false until then, which only
-// costs speed: every form computes the same results.
+// costs speed: either form is within the kernel's stated bound
+// (reciprocal's are bit-identical).
 extern std::atomic<bool> fast_divider;
 }  // namespace cpu_detail
 

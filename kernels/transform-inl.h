@@ -135,12 +135,12 @@ HWY_INLINE void PrefetchFourAhead(D d, const T* p) {
 
 // Rows of more than kLongRowBytes are read from memory rather than from the
 // caches, and AVX-512 reads them faster in 256-bit vectors: on Zen 4
-// (ops_bench, 16M float32, eight interleaved pairs each) sum, prod,
-// reduce_max and norm2 took 2.0-2.4 ms so against 2.5-2.9 in 512-bit
-// vectors, argmax and argmin 2.1-2.4 against 2.6-2.7; at 4M (in L3) the two measured
-// alike. A 256-bit loop still loads far faster than any core's share of
-// memory bandwidth, on Intel's AVX-512 CPUs too. Loops that also write
-// (elementwise ops) measured alike either way.
+// (ops_bench, 16M float32, interleaved pairs) sum, prod, reduce_max and
+// norm2 took 2.0-2.4 ms that way against 2.5-2.9 in 512-bit vectors, argmax
+// and argmin 2.1-2.4 against 2.6-2.7; at 4M (in L3) the two measured alike.
+// A 256-bit loop still loads far faster than any core's share of memory
+// bandwidth, on Intel's AVX-512 CPUs too (not measured there). Loops that
+// also write (elementwise ops) measured alike either way.
 inline constexpr size_t kLongRowBytes = size_t{16} << 20;
 
 // body(d) with the tag for rows of n elements of T: ScalableTag<T>, or on
