@@ -442,11 +442,13 @@ HWY_INLINE V ReciprocalNewton(D d, V x) {
 }
 
 // 1 / x. On AVX-512 ReciprocalNewton for float32: vdivps is several times
-// slower than its three instructions. Elsewhere a true division.
-template <class D, class V = hn::Vec<D>>
+// slower than its three instructions on Intel's CPUs. Elsewhere, and with
+// kDivide (UnaryTransformDivider's choice on CPUs with a fast divider), a true
+// division.
+template <bool kDivide = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V Reciprocal(D d, V x) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if constexpr (sizeof(hn::TFromD<D>) == 4) return ReciprocalNewton(d, x);
+  if constexpr (!kDivide && sizeof(hn::TFromD<D>) == 4) return ReciprocalNewton(d, x);
 #endif
   return hn::Div(hn::Set(d, hn::TFromD<D>{1}), x);
 }
@@ -536,27 +538,30 @@ HWY_INLINE auto SigmoidInRange(D d, V x) {
 // result (at most 3.2 ulp in all, against 2.5 for e^x / (1 + e^x)). On
 // AVX-512 the Reciprocal's estimate and Newton step (about 2^-28 before its
 // rounding) left the max error over every float32 of [-87, 87] at 3.17 ulp
-// (3.21 with a division) and took 1K sigmoid from 213-218 to 185-203 ns: the
-// division unit was the bound.
-template <class D, class V = hn::Vec<D>>
+// (3.21 with a division) and took 1K sigmoid from 213-218 to 185-203 ns on
+// a Sapphire Rapids class Xeon: the division unit was the bound. On Zen 4
+// dividing is quicker (kDivide, see UnaryTransformDivider): 1K 212-231 ->
+// 198-199 ns, 1M 221-223 -> 205-210 us; silu and gelu gain alike.
+template <bool kDivide = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V SigmoidInRangeF32(D d, V x) {
   const V one = hn::Set(d, 1.0f);
   const V e = ExpF32Fast<true>(d, hn::Min(x, hn::Set(d, 86.5f)));  // e^-x
-  return Reciprocal(d, hn::Add(one, e));
+  return Reciprocal<kDivide>(d, hn::Add(one, e));
 }
 
 // 1 / (1 + e^-x). e^-|x| never overflows, and for x < 0 the form
 // e^x / (1 + e^x) keeps full relative accuracy where the result is tiny.
-template <class D, class V = hn::Vec<D>>
+template <bool kDivide = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V Sigmoid(D d, V x) {
   const V one = hn::Set(d, hn::TFromD<D>{1});
   if constexpr (sizeof(hn::TFromD<D>) == 4) {
-    if (HWY_LIKELY(hn::AllTrue(d, SigmoidInRange(d, x)))) return SigmoidInRangeF32(d, x);
+    if (HWY_LIKELY(hn::AllTrue(d, SigmoidInRange(d, x)))) return SigmoidInRangeF32<kDivide>(d, x);
   }
   const V e = ExpFull(d, hn::Neg(hn::Abs(x)));
   // Not IfNegativeThenElse: on SSSE3, Highway 1.0.3 emulates it with a
   // bitwise select that needs all-ones masks, so it mixes bits of e and one.
-  return hn::Mul(hn::IfThenElse(hn::Lt(x, hn::Zero(d)), e, one), Reciprocal(d, hn::Add(one, e)));
+  return hn::Mul(hn::IfThenElse(hn::Lt(x, hn::Zero(d)), e, one),
+                 Reciprocal<kDivide>(d, hn::Add(one, e)));
 }
 
 // 2u = 2 sqrt(2/pi) (x + 0.044715 x^3), the argument of the sigmoid in Gelu.
@@ -573,10 +578,10 @@ HWY_INLINE V GeluTwoU(D d, V x) {
 // identical x * sigmoid(2u): one exp instead of expm1 and a division, and no
 // cancellation in 1 + tanh(u) for x << 0. x^3 may overflow: 2u is then +-inf
 // and the result x or 0, never NaN (except for x = -inf, fixed below).
-template <class D, class V = hn::Vec<D>>
+template <bool kDivide = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V Gelu(D d, V x) {
   const V two_u = GeluTwoU(d, x);
-  const V r = hn::Mul(x, Sigmoid(d, two_u));
+  const V r = hn::Mul(x, Sigmoid<kDivide>(d, two_u));
   return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
 }
 

@@ -107,22 +107,55 @@ struct TanhOp {
   }
 };
 // Fast: float32 vectors whose lanes all lie in SigmoidInRange (Sigmoid
-// checks one vector at a time itself).
-using SigmoidOp =
-    FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Sigmoid(d, v); }),
-               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return SigmoidInRangeF32(d, v); }),
-               decltype([](auto d, auto v) OPGEN_FORM_ATTR { return SigmoidInRange(d, v); }),
-               /*kFastAlone=*/false>;
+// checks one vector at a time itself). kDivide: see UnaryTransformDivider.
+template <bool kDivide>
+struct SigmoidFull {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return Sigmoid<kDivide>(d, v);
+  }
+};
+template <bool kDivide>
+struct SigmoidFast {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return SigmoidInRangeF32<kDivide>(d, v);
+  }
+};
+struct SigmoidInRangeForm {
+  template <class D, class V>
+  HWY_INLINE auto operator()(D d, V v) const {
+    return SigmoidInRange(d, v);
+  }
+};
+template <bool kDivide>
+using SigmoidOp = FastFormOp<SigmoidFull<kDivide>, SigmoidFast<kDivide>, SigmoidInRangeForm,
+                             /*kFastAlone=*/false>;
 // Fast: float32 vectors whose sigmoid arguments 2u all lie in SigmoidInRange
 // (|x| below about 11.6), so x is finite.
-using GeluOp = FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return Gelu(d, v); }),
-                          decltype([](auto d, auto v) OPGEN_FORM_ATTR {
-                            return hn::Mul(v, SigmoidInRangeF32(d, GeluTwoU(d, v)));
-                          }),
-                          decltype([](auto d, auto v) OPGEN_FORM_ATTR {
-                            return SigmoidInRange(d, GeluTwoU(d, v));
-                          }),
-                          /*kFastAlone=*/false>;
+template <bool kDivide>
+struct GeluFull {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return Gelu<kDivide>(d, v);
+  }
+};
+template <bool kDivide>
+struct GeluFast {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return hn::Mul(v, SigmoidInRangeF32<kDivide>(d, GeluTwoU(d, v)));
+  }
+};
+struct GeluInRangeForm {
+  template <class D, class V>
+  HWY_INLINE auto operator()(D d, V v) const {
+    return SigmoidInRange(d, GeluTwoU(d, v));
+  }
+};
+template <bool kDivide>
+using GeluOp =
+    FastFormOp<GeluFull<kDivide>, GeluFast<kDivide>, GeluInRangeForm, /*kFastAlone=*/false>;
 
 // clang-format off
 #define OPGEN_UNARY(Name, Suffix, T)                                         \
@@ -131,6 +164,14 @@ using GeluOp = FastFormOp<decltype([](auto d, auto v) OPGEN_FORM_ATTR { return G
   }
 #define OPGEN_UNARY_FLOAT(Name)                                              \
   OPGEN_UNARY(Name, F32, float) OPGEN_UNARY(Name, F64, double)
+// Ops with a kDivide parameter (see UnaryTransformDivider).
+#define OPGEN_UNARY_DIVIDER(Name)                                            \
+  void Name##F32(const float* x, float* out, size_t n) {                     \
+    UnaryTransformDivider<Name##Op>(hn::ScalableTag<float>(), x, out, n);    \
+  }                                                                          \
+  void Name##F64(const double* x, double* out, size_t n) {                   \
+    UnaryTransformDivider<Name##Op>(hn::ScalableTag<double>(), x, out, n);   \
+  }
 // clang-format on
 
 #if OPGEN_SQRT_REFINED
@@ -171,11 +212,12 @@ OPGEN_UNARY(Sqrt, F64, double)
 OPGEN_UNARY_FLOAT(Exp)
 OPGEN_UNARY_FLOAT(Log)
 OPGEN_UNARY_FLOAT(Tanh)
-OPGEN_UNARY_FLOAT(Sigmoid)
-OPGEN_UNARY_FLOAT(Gelu)
+OPGEN_UNARY_DIVIDER(Sigmoid)
+OPGEN_UNARY_DIVIDER(Gelu)
 
 #undef OPGEN_UNARY
 #undef OPGEN_UNARY_FLOAT
+#undef OPGEN_UNARY_DIVIDER
 
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();

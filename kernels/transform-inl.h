@@ -187,7 +187,9 @@ concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
 // valid where every lane of InRangeForm is true. operator() takes the fast
 // form for a float32 vector wholly in range when kFastAlone (FullForm does
 // no check of its own), FullForm otherwise. The callables are lambdas
-// declared OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do.
+// declared OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do,
+// or structs with an HWY_INLINE call operator (where a form is a template,
+// as for UnaryTransformDivider).
 //
 // kFullFirstOfFour: the full form is a unit that works beside the FMA units
 // (a division: vdivps), and the fast form replaces it with FMA-unit work of
@@ -348,6 +350,20 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
     const size_t rest = n - i;
     StorePartial(d, func(d, LoadPartial(d, x + i, rest, PaddingLanes(d))), rest, out + i);
   }
+}
+
+// UnaryTransform with Op<kDivide>, kDivide telling the op to divide rather
+// than refine a reciprocal estimate (math-inl.h's Reciprocal): true for
+// float32 on AVX-512 CPUs with FastDivider (read once per call), false
+// elsewhere, where Reciprocal divides anyway.
+template <template <bool> class Op, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void UnaryTransformDivider(D d, const T* x, T* out, size_t n) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (sizeof(T) == 4) {
+    if (FastDivider()) return UnaryTransform(d, x, out, n, Op<true>());
+  }
+#endif
+  UnaryTransform(d, x, out, n, Op<false>());
 }
 
 // out[i] = func(d, x[i], y[i]) for i < n; same structure as UnaryTransform.

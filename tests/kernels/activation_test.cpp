@@ -98,7 +98,7 @@ void CheckAll() {
     if (std::fabs(want) >= kMin || std::isnan(want)) return Ulp()(got, want, x);
     return std::fabs(static_cast<long double>(got) - want) <= kMin ? 0.0 : kFail;
   };
-  OPGEN_CHECK_ACTIVATION(T, Silu, silu, 4, tiny_absolute);
+  ForEachDividerForm([&] { OPGEN_CHECK_ACTIVATION(T, Silu, silu, 4, tiny_absolute); });
   OPGEN_CHECK_ACTIVATION(T, Softplus, softplus, 3, Ulp());
   ForEachDividerForm([&] { OPGEN_CHECK_ACTIVATION(T, Softsign, softsign, 2, Ulp()); });
   // Zero results keep the formula's sign (+0 for x <= -3; hard_swish's -0

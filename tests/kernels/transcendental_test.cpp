@@ -251,16 +251,22 @@ BOOST_AUTO_TEST_CASE(tanh_matches_reference) {
 }
 
 BOOST_AUTO_TEST_CASE(sigmoid_matches_reference) {
-  ForEachTarget([](std::int64_t) {
-    CheckSigmoid<float>();
-    CheckSigmoid<double>();
+  // Both forms of the float32 kernel (refined estimate, division).
+  ForEachDividerForm([] {
+    ForEachTarget([](std::int64_t) {
+      CheckSigmoid<float>();
+      CheckSigmoid<double>();
+    });
   });
 }
 
 BOOST_AUTO_TEST_CASE(gelu_matches_reference) {
-  ForEachTarget([](std::int64_t) {
-    CheckGelu<float>();
-    CheckGelu<double>();
+  // Both forms of the float32 kernel (refined estimate, division).
+  ForEachDividerForm([] {
+    ForEachTarget([](std::int64_t) {
+      CheckGelu<float>();
+      CheckGelu<double>();
+    });
   });
 }
 
