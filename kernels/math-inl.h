@@ -332,6 +332,8 @@ HWY_INLINE V LnTableF32(D d, V u, V c) {
   // 1/w and ln(w) for the sixteenths: the floats 1/w near 1 / (the
   // sixteenth's middle) whose ln(w) is nearest a float with |r| < 0.0305
   // (w = 1 around 1); ln(w) as kLnWHi (a multiple of 2^-17) + kLnWLo.
+  // kernels/tables/ln_sixteenths.py derives them (the kernels-ln-tables
+  // test holds this file to it).
   HWY_ALIGN static constexpr float kInvW[16] = {
       1.39915812f,  1.33945465f,  1.28435838f,  1.23900664f, 1.18875086f,  1.14931715f,
       1.10776722f,  1.06935537f,  1.03506029f,  1.0f,        0.948085248f, 0.895292819f,
