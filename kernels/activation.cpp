@@ -133,31 +133,20 @@ struct SeluOp {
 // vectors at a time; a single vector takes the general form. kDivide: see
 // UnaryTransformDivider.
 template <bool kDivide>
-struct SiluFull {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V x) const {
-    // x * sigmoid(x): sigmoid keeps relative accuracy for x << 0; -inf * 0
-    // is the only NaN to fix.
-    const V r =
-        hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid<kDivide>(d, x)));
-    return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
-  }
+constexpr auto kSiluFull = [](auto d, auto x) OPGEN_FORM_ATTR {
+  // x * sigmoid(x): sigmoid keeps relative accuracy for x << 0; -inf * 0 is
+  // the only NaN to fix.
+  const auto r =
+      hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid<kDivide>(d, x)));
+  return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
 };
 template <bool kDivide>
-struct SiluFast {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V x) const {
-    return hn::Mul(x, SigmoidInRangeF32<kDivide>(d, x));
-  }
-};
-struct SiluInRange {
-  template <class D, class V>
-  HWY_INLINE auto operator()(D d, V x) const {
-    return SigmoidInRange(d, x);
-  }
-};
+constexpr auto kSiluFast =
+    [](auto d, auto x) OPGEN_FORM_ATTR { return hn::Mul(x, SigmoidInRangeF32<kDivide>(d, x)); };
+constexpr auto kSiluInRange = [](auto d, auto x) OPGEN_FORM_ATTR { return SigmoidInRange(d, x); };
 template <bool kDivide>
-using SiluOp = FastFormOp<SiluFull<kDivide>, SiluFast<kDivide>, SiluInRange, /*kFastAlone=*/false>;
+using SiluOp = FastFormOp<decltype(kSiluFull<kDivide>), decltype(kSiluFast<kDivide>),
+                          decltype(kSiluInRange), /*kFastAlone=*/false>;
 // ln(1 + u) for float32 lanes with u in [0, 1]: u + u^2 Q(u), Q of degree 9
 // fitted for opgen (reweighted least squares for the minimax relative error
 // of u (1 + u Q(u)), then each coefficient rounded to float and the rest

@@ -109,53 +109,28 @@ struct TanhOp {
 // Fast: float32 vectors whose lanes all lie in SigmoidInRange (Sigmoid
 // checks one vector at a time itself). kDivide: see UnaryTransformDivider.
 template <bool kDivide>
-struct SigmoidFull {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    return Sigmoid<kDivide>(d, v);
-  }
-};
+constexpr auto kSigmoidFull = [](auto d, auto v) OPGEN_FORM_ATTR { return Sigmoid<kDivide>(d, v); };
 template <bool kDivide>
-struct SigmoidFast {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    return SigmoidInRangeF32<kDivide>(d, v);
-  }
-};
-struct SigmoidInRangeForm {
-  template <class D, class V>
-  HWY_INLINE auto operator()(D d, V v) const {
-    return SigmoidInRange(d, v);
-  }
-};
+constexpr auto kSigmoidFast =
+    [](auto d, auto v) OPGEN_FORM_ATTR { return SigmoidInRangeF32<kDivide>(d, v); };
+constexpr auto kSigmoidInRange = [](auto d, auto v)
+                                     OPGEN_FORM_ATTR { return SigmoidInRange(d, v); };
 template <bool kDivide>
-using SigmoidOp = FastFormOp<SigmoidFull<kDivide>, SigmoidFast<kDivide>, SigmoidInRangeForm,
-                             /*kFastAlone=*/false>;
+using SigmoidOp = FastFormOp<decltype(kSigmoidFull<kDivide>), decltype(kSigmoidFast<kDivide>),
+                             decltype(kSigmoidInRange), /*kFastAlone=*/false>;
 // Fast: float32 vectors whose sigmoid arguments 2u all lie in SigmoidInRange
 // (|x| below about 11.6), so x is finite.
 template <bool kDivide>
-struct GeluFull {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    return Gelu<kDivide>(d, v);
-  }
-};
+constexpr auto kGeluFull = [](auto d, auto v) OPGEN_FORM_ATTR { return Gelu<kDivide>(d, v); };
 template <bool kDivide>
-struct GeluFast {
-  template <class D, class V>
-  HWY_INLINE V operator()(D d, V v) const {
-    return hn::Mul(v, SigmoidInRangeF32<kDivide>(d, GeluTwoU(d, v)));
-  }
+constexpr auto kGeluFast = [](auto d, auto v) OPGEN_FORM_ATTR {
+  return hn::Mul(v, SigmoidInRangeF32<kDivide>(d, GeluTwoU(d, v)));
 };
-struct GeluInRangeForm {
-  template <class D, class V>
-  HWY_INLINE auto operator()(D d, V v) const {
-    return SigmoidInRange(d, GeluTwoU(d, v));
-  }
-};
+constexpr auto kGeluInRange = [](auto d, auto v)
+                                  OPGEN_FORM_ATTR { return SigmoidInRange(d, GeluTwoU(d, v)); };
 template <bool kDivide>
-using GeluOp =
-    FastFormOp<GeluFull<kDivide>, GeluFast<kDivide>, GeluInRangeForm, /*kFastAlone=*/false>;
+using GeluOp = FastFormOp<decltype(kGeluFull<kDivide>), decltype(kGeluFast<kDivide>),
+                          decltype(kGeluInRange), /*kFastAlone=*/false>;
 
 // clang-format off
 #define OPGEN_UNARY(Name, Suffix, T)                                         \

@@ -187,9 +187,9 @@ concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
 // valid where every lane of InRangeForm is true. operator() takes the fast
 // form for a float32 vector wholly in range when kFastAlone (FullForm does
 // no check of its own), FullForm otherwise. The callables are lambdas
-// declared OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do,
-// or structs with an HWY_INLINE call operator (where a form is a template,
-// as for UnaryTransformDivider).
+// declared OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do
+// (variable templates of them where a form takes template arguments, as
+// for UnaryTransformDivider).
 //
 // kFullFirstOfFour: the full form is a unit that works beside the FMA units
 // (a division: vdivps), and the fast form replaces it with FMA-unit work of
