@@ -98,8 +98,12 @@ def main(argv):
             held = header_tables(f.read())
         bad = 0
         for name, values in derived.items():
+            if len(held[name]) != len(values):
+                print("%s: %s has %d entries, not %d" % (argv[2], name, len(held[name]), len(values)))
+                bad += 1
+                continue
             for j, (want, got) in enumerate(zip(values, held[name])):
-                if bits_of_float(want) != bits_of_float(got) or len(held[name]) != 16:
+                if bits_of_float(want) != bits_of_float(got):
                     print("%s: %s[%d] is %.9g, derived %.9g" % (argv[2], name, j, got, want))
                     bad += 1
         if bad:
