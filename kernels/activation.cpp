@@ -306,12 +306,7 @@ using MishOp =
 // clang-format on
 OPGEN_ACTIVATION_TARGET(Relu6)
 OPGEN_ACTIVATION_TARGET(Selu)
-void SiluF32(const float* x, float* out, size_t n) {
-  UnaryTransformDivider<SiluOp>(hn::ScalableTag<float>(), x, out, n);
-}
-void SiluF64(const double* x, double* out, size_t n) {
-  UnaryTransformDivider<SiluOp>(hn::ScalableTag<double>(), x, out, n);
-}
+OPGEN_UNARY_DIVIDER_KERNELS(Silu)
 OPGEN_ACTIVATION_TARGET(Softplus)
 OPGEN_ACTIVATION_TARGET(Softsign)
 OPGEN_ACTIVATION_TARGET(HardSigmoid)

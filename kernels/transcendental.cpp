@@ -139,14 +139,6 @@ using GeluOp = FastFormOp<decltype(kGeluFull<kDivide>), decltype(kGeluFast<kDivi
   }
 #define OPGEN_UNARY_FLOAT(Name)                                              \
   OPGEN_UNARY(Name, F32, float) OPGEN_UNARY(Name, F64, double)
-// Ops with a kDivide parameter (see UnaryTransformDivider).
-#define OPGEN_UNARY_DIVIDER(Name)                                            \
-  void Name##F32(const float* x, float* out, size_t n) {                     \
-    UnaryTransformDivider<Name##Op>(hn::ScalableTag<float>(), x, out, n);    \
-  }                                                                          \
-  void Name##F64(const double* x, double* out, size_t n) {                   \
-    UnaryTransformDivider<Name##Op>(hn::ScalableTag<double>(), x, out, n);   \
-  }
 // clang-format on
 
 #if OPGEN_SQRT_REFINED
@@ -187,12 +179,11 @@ OPGEN_UNARY(Sqrt, F64, double)
 OPGEN_UNARY_FLOAT(Exp)
 OPGEN_UNARY_FLOAT(Log)
 OPGEN_UNARY_FLOAT(Tanh)
-OPGEN_UNARY_DIVIDER(Sigmoid)
-OPGEN_UNARY_DIVIDER(Gelu)
+OPGEN_UNARY_DIVIDER_KERNELS(Sigmoid)
+OPGEN_UNARY_DIVIDER_KERNELS(Gelu)
 
 #undef OPGEN_UNARY
 #undef OPGEN_UNARY_FLOAT
-#undef OPGEN_UNARY_DIVIDER
 
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();

@@ -366,6 +366,20 @@ HWY_INLINE void UnaryTransformDivider(D d, const T* x, T* out, size_t n) {
   UnaryTransform(d, x, out, n, Op<false>());
 }
 
+// The float32 and float64 kernels Name##F32 and Name##F64 of an op template
+// Name##Op<kDivide>, through UnaryTransformDivider.
+#ifndef OPGEN_UNARY_DIVIDER_KERNELS
+// clang-format off
+#define OPGEN_UNARY_DIVIDER_KERNELS(Name)                                    \
+  void Name##F32(const float* x, float* out, size_t n) {                     \
+    UnaryTransformDivider<Name##Op>(hn::ScalableTag<float>(), x, out, n);    \
+  }                                                                          \
+  void Name##F64(const double* x, double* out, size_t n) {                   \
+    UnaryTransformDivider<Name##Op>(hn::ScalableTag<double>(), x, out, n);   \
+  }
+// clang-format on
+#endif
+
 // out[i] = func(d, x[i], y[i]) for i < n; same structure as UnaryTransform.
 // out may equal x or y.
 template <class D, class Func, typename T = hn::TFromD<D>>
