@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """numpy's side of bench/run.sh: the same ops on the same inputs as
 bench/ops_bench.cpp (bench/common.hpp's fill_inputs), timed as CPU time per
-call (median of repetitions), plus each op's max relative error against a
-float64 reference and the per-call overhead on 1-element arrays. Prints JSON.
+call (the median of repetitions, and each repetition), plus each op's max
+relative error against a float64 reference and the per-call overhead on
+1-element arrays. Prints JSON.
 
 Usage: numpy_bench.py SIZES OPS.json MIN_TIME REPS, with OPS.json the op
 table of `ops_bench --list_ops` (names, kinds, input domains).
@@ -179,7 +180,7 @@ def error(op, x, y, out):
 
 
 def per_call(f, min_time, reps):
-    """Median CPU seconds per call over reps repetitions of >= min_time."""
+    """CPU seconds per call of each of reps repetitions of >= min_time."""
     f()
     n = 1
     while True:
@@ -196,7 +197,7 @@ def per_call(f, min_time, reps):
         for _ in range(n):
             f()
         times.append((time.thread_time() - t) / n)
-    return statistics.median(times)
+    return times
 
 
 def main():
@@ -218,13 +219,18 @@ def main():
                     xs = inputs(n, *op["x"], s * SAMPLE_SALT)
                     ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT)
                     err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
-            sec = per_call(f, min_time, reps)
-            result["ops"][f"{op['op']}/numpy/{n}"] = {"gelem_s": n / sec / 1e9, "err": err}
+            secs = per_call(f, min_time, reps)
+            # The median, and every repetition for table.py's spread.
+            result["ops"][f"{op['op']}/numpy/{n}"] = {
+                "gelem_s": n / statistics.median(secs) / 1e9, "err": err,
+                "samples": [n / sec / 1e9 for sec in secs]}
     a = np.array([1.5], np.float32)
     b = np.array([2.5], np.float32)
     c = np.zeros(1, np.float32)
-    result["overhead"]["full"] = per_call(lambda: np.add(a, b), min_time, reps) * 1e9
-    result["overhead"]["out"] = per_call(lambda: np.add(a, b, out=c), min_time, reps) * 1e9
+    full = per_call(lambda: np.add(a, b), min_time, reps)
+    out = per_call(lambda: np.add(a, b, out=c), min_time, reps)
+    result["overhead"]["full"] = statistics.median(full) * 1e9
+    result["overhead"]["out"] = statistics.median(out) * 1e9
     json.dump(result, sys.stdout, indent=1)
 
 

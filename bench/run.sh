@@ -58,9 +58,10 @@ trap 'rm -rf "$out"' EXIT
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPGEN_BENCH_SIZES="$sizes"
 # The op table (names and input domains), which numpy_bench.py follows.
 "$build/bench/ops_bench" --list_ops >"$out/ops_list.json"
+# The JSON keeps every repetition (table.py's range) besides the medians.
 taskset -c "$cpu" "$build/bench/ops_bench" --accuracy_out="$out/accuracy.json" \
   --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
-  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
   --benchmark_out="$out/ops.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
   || { cat "$out/ops.log" >&2; exit 1; }
 taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" "$out/ops_list.json" \

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints bench/run.sh's table from the JSON of ops_bench (Google Benchmark,
-median aggregates), its --accuracy_out file and numpy_bench.py's output.
+median aggregates and each repetition), its --accuracy_out file and
+numpy_bench.py's output.
 
 Usage: table.py OPS_BENCH.json ACCURACY.json NUMPY.json [THREADS.json]
 
@@ -24,6 +25,22 @@ def comparable(peer_err, opgen_err):
     return peer_err <= max(2 * opgen_err, COMPARABLE_ERR)
 
 
+def runs(gb):
+    """Google Benchmark JSON -> (median, repetitions): per run name its median
+    aggregate (or its only run, without repetitions) and the list of its
+    repetitions (run_type iteration; empty when the file holds aggregates only)."""
+    med, first, reps = {}, {}, {}
+    for b in gb["benchmarks"]:
+        name = b.get("run_name", b["name"])
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                med[name] = b
+        else:
+            first.setdefault(name, b)
+            reps.setdefault(name, []).append(b)
+    return {**first, **med}, reps
+
+
 def si(n):
     for unit, k in (("M", 1 << 20), ("K", 1 << 10)):
         if n >= k and n % k == 0:
@@ -36,22 +53,22 @@ def main():
     acc = json.load(open(sys.argv[2]))
     npy = json.load(open(sys.argv[3]))
     ctx = gb["context"]
-    med = {}
-    for b in gb["benchmarks"]:
-        if b.get("aggregate_name", "median") == "median":
-            med[b.get("run_name", b["name"])] = b
+    med, reps = runs(gb)
 
-    # op -> size -> impl -> (gelem/s, err)
+    # op -> size -> impl -> (gelem/s, err, gelem/s of each repetition)
     data = {}
     for name, b in med.items():
         parts = name.split("/")
         if len(parts) == 3 and "items_per_second" in b:
             op, impl, n = parts
+            g = b["items_per_second"] / 1e9
+            samples = [r["items_per_second"] / 1e9 for r in reps.get(name, [])] or [g]
             data.setdefault(op, {}).setdefault(int(n), {})[impl] = (
-                b["items_per_second"] / 1e9, acc.get(name, float("nan")))
+                g, acc.get(name, float("nan")), samples)
     for name, v in npy["ops"].items():
         op, impl, n = name.split("/")
-        data.setdefault(op, {}).setdefault(int(n), {})[impl] = (v["gelem_s"], v["err"])
+        data.setdefault(op, {}).setdefault(int(n), {})[impl] = (
+            v["gelem_s"], v["err"], v.get("samples", [v["gelem_s"]]))
 
     # The ops in the order of ops_bench's table (the accuracy file's order).
     ops = list(dict.fromkeys(k.split("/")[0] for k in acc))
@@ -63,20 +80,23 @@ def main():
     print()
     print("best peer: the fastest peer of comparable accuracy, whose max relative error is at most")
     print(f"twice opgen's or {COMPARABLE_ERR:.1e} (2 ulp at 1); a faster peer less accurate than that")
-    print("is named after the row with its ratio and error")
+    print("is named after the row with its ratio and error; range: the ratio's extremes over the")
+    print("repetitions (opgen's slowest against the peer's fastest, and the other way round)")
     print()
-    hdr = f"{'op':12} {'size':>5} | {'opgen':>7} | {'best peer':>9} {'Gelem/s':>7} | {'ratio':>5} | {'err opgen':>9} {'err peer':>9}"
+    hdr = (f"{'op':12} {'size':>5} | {'opgen':>7} | {'best peer':>9} {'Gelem/s':>7} | {'ratio':>5}"
+           f" {'range':>9} | {'err opgen':>9} {'err peer':>9}")
     print(hdr)
     print("-" * len(hdr))
     ratios = []
     ratios_any = []
     worst = {}
+    beyond = []  # rows below 1.0 in every pair of repetitions
     for op in ops + sorted(set(data) - set(ops)):
         for n in sorted(data.get(op, {})):
             row = data[op][n]
             if "opgen" not in row:
                 continue
-            og, oe = row["opgen"]
+            og, oe, os_ = row["opgen"]
             peers = {k: v for k, v in row.items() if k != "opgen"}
             if not peers:
                 continue
@@ -89,22 +109,31 @@ def main():
                       f" opgen's err {oe:.2e})")
                 continue
             best = max(fair, key=lambda k: fair[k][0])
-            pg, pe = fair[best]
+            pg, pe, ps = fair[best]
             ratio = og / pg
-            ratios.append(ratio)
+            lo, hi = min(os_) / max(ps), max(os_) / min(ps)
+            ratios.append((ratio, hi))
             worst[op] = min(ratio, worst.get(op, ratio))
+            if hi < 1.0:
+                beyond.append(f"{op} {si(n)} {ratio:.2f}")
             aside = ""
             if fastest != best:
-                fg, fe = peers[fastest]
+                fg, fe, _ = peers[fastest]
                 aside = f"  (faster: {fastest} {og / fg:.2f}, err {fe:.2e})"
-            print(f"{op:12} {si(n):>5} | {og:7.2f} | {best:>9} {pg:7.2f} | {ratio:5.2f} | {oe:9.2e} {pe:9.2e}{aside}")
+            print(f"{op:12} {si(n):>5} | {og:7.2f} | {best:>9} {pg:7.2f} | {ratio:5.2f}"
+                  f" {lo:4.2f}-{hi:4.2f} | {oe:9.2e} {pe:9.2e}{aside}")
     if ratios:
-        print(f"ratio opgen / best peer: min {min(ratios):.2f}, max {max(ratios):.2f},"
-              f" {sum(r >= 1.0 for r in ratios)} of {len(ratios)} rows >= 1.0"
+        medians = [r for r, _ in ratios]
+        print(f"ratio opgen / best peer: min {min(medians):.2f}, max {max(medians):.2f},"
+              f" {sum(r >= 1.0 for r in medians)} of {len(medians)} rows >= 1.0"
               f" (against the fastest peer at any accuracy: {sum(r >= 1.0 for r in ratios_any)}"
               f" of {len(ratios_any)})")
+        within = sum(r < 1.0 <= hi for r, hi in ratios)
+        print(f"of the rows below 1.0, {within} reach 1.0 within the repetitions' range and"
+              f" {len(beyond)} do not (opgen slower in every pair of repetitions)")
         below = [f"{op} {r:.3f}" for op, r in worst.items() if r < 1.0]
         print("ops with a row below 1.0 (worst ratio): " + (", ".join(below) if below else "none"))
+        print("rows below 1.0 in every pair of repetitions: " + (", ".join(beyond) if beyond else "none"))
 
     stream = sorted({int(k.split('/')[2]) for k in med if k.startswith("stream_add/")})
     if stream:
@@ -154,10 +183,8 @@ def main():
 def print_threads(gb):
     """The 2-thread speedup of opgen's parallel path (opgen::set_num_threads)."""
     rows = {}
-    for b in gb["benchmarks"]:
-        if b.get("aggregate_name", "median") != "median":
-            continue
-        parts = b.get("run_name", b["name"]).split("/")
+    for name, b in runs(gb)[0].items():
+        parts = name.split("/")
         if parts[0] != "threads" or "items_per_second" not in b:
             continue
         op, n, t = parts[1], int(parts[2]), int(parts[3])
