@@ -10,7 +10,9 @@
 namespace opgen::kernels {
 namespace {
 
-bool DetectFastDivider() noexcept {
+// Whether this is an AMD CPU. Only AVX-512 kernels ask the facts below, and
+// AMD's CPUs with AVX-512 are Zen 4 and later.
+bool IsAmd() noexcept {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned max_leaf = 0, ebx = 0, ecx = 0, edx = 0;
   if (__get_cpuid(0, &max_leaf, &ebx, &ecx, &edx) == 0) return false;
@@ -18,8 +20,6 @@ bool DetectFastDivider() noexcept {
   std::memcpy(vendor, &ebx, 4);
   std::memcpy(vendor + 4, &edx, 4);
   std::memcpy(vendor + 8, &ecx, 4);
-  // Only AVX-512 kernels ask, and AMD's CPUs with AVX-512 are Zen 4 and
-  // later.
   return std::memcmp(vendor, "AuthenticAMD", 12) == 0;
 #else
   return false;
@@ -29,12 +29,16 @@ bool DetectFastDivider() noexcept {
 }  // namespace
 
 namespace cpu_detail {
-std::atomic<bool> fast_divider{DetectFastDivider()};
+std::atomic<bool> fast_divider{IsAmd()};
+std::atomic<bool> narrow_stores{IsAmd()};
 }  // namespace cpu_detail
 
 void SetFastDividerForTest(int value) noexcept {
-  cpu_detail::fast_divider.store(value < 0 ? DetectFastDivider() : value != 0,
-                                 std::memory_order_relaxed);
+  cpu_detail::fast_divider.store(value < 0 ? IsAmd() : value != 0, std::memory_order_relaxed);
+}
+
+void SetNarrowStoresForTest(int value) noexcept {
+  cpu_detail::narrow_stores.store(value < 0 ? IsAmd() : value != 0, std::memory_order_relaxed);
 }
 
 }  // namespace opgen::kernels

@@ -12,6 +12,7 @@ namespace cpu_detail {
 // costs speed: either form is within the kernel's stated bound
 // (reciprocal's are bit-identical).
 extern std::atomic<bool> fast_divider;
+extern std::atomic<bool> narrow_stores;
 }  // namespace cpu_detail
 
 /// Whether a 512-bit division is quick next to the FMA units, so that
@@ -27,5 +28,19 @@ inline bool FastDivider() noexcept {
 /// Overrides FastDivider for tests, so that both forms run on any CPU: 0 or
 /// 1, or -1 for what this CPU is.
 void SetFastDividerForTest(int value) noexcept;
+
+/// Whether binary ops that do little besides their loads and stores run
+/// faster in 256-bit vectors than in 512-bit ones on arrays past the L2
+/// cache: on AMD's AVX-512 CPUs (Zen 4 and later), whose zmm stores take two
+/// cycles of the store path, add, sub, mul, maximum and minimum at 1M floats
+/// took 5-10 % less time in ymm vectors (ops_bench, interleaved runs); on
+/// Intel's (two 512-bit stores per cycle) 512-bit stores keep full speed.
+/// transform-inl.h's WithStoreTag reads it.
+inline bool NarrowStores() noexcept {
+  return cpu_detail::narrow_stores.load(std::memory_order_relaxed);
+}
+
+/// Overrides NarrowStores for tests, as SetFastDividerForTest.
+void SetNarrowStoresForTest(int value) noexcept;
 
 }  // namespace opgen::kernels

@@ -178,22 +178,28 @@ struct ClipSecondOperandOp {
 };
 #endif
 
+// The short binary ops (all but Div and Pow) choose their vectors by
+// WithStoreTag.
 // clang-format off
 #define OPGEN_BINARY(Name, Suffix, T, D)                                     \
   void Name##Suffix(const T* x, const T* y, T* out, size_t n) {              \
     BinaryTransform(D(), x, y, out, n, Name##Op());                          \
   }
+#define OPGEN_BINARY_SHORT(Name, Suffix, T)                                  \
+  void Name##Suffix(const T* x, const T* y, T* out, size_t n) {              \
+    WithStoreTag<T>(n, [&](auto d) HWY_ATTR {                                \
+      BinaryTransform(d, x, y, out, n, Name##Op());                          \
+    });                                                                      \
+  }
 #define OPGEN_UNARY(Name, Suffix, T)                                         \
   void Name##Suffix(const T* x, T* out, size_t n) {                          \
     UnaryTransform(hn::ScalableTag<T>(), x, out, n, Name##Op());             \
   }
-#define OPGEN_BINARY_FLOAT(Name)                                             \
-  OPGEN_BINARY(Name, F32, float, hn::ScalableTag<float>)                     \
-  OPGEN_BINARY(Name, F64, double, hn::ScalableTag<double>)
 #define OPGEN_BINARY_ALL(Name)                                               \
-  OPGEN_BINARY_FLOAT(Name)                                                   \
-  OPGEN_BINARY(Name, I32, int32_t, hn::ScalableTag<int32_t>)                 \
-  OPGEN_BINARY(Name, I64, int64_t, hn::ScalableTag<int64_t>)
+  OPGEN_BINARY_SHORT(Name, F32, float)                                       \
+  OPGEN_BINARY_SHORT(Name, F64, double)                                      \
+  OPGEN_BINARY_SHORT(Name, I32, int32_t)                                     \
+  OPGEN_BINARY_SHORT(Name, I64, int64_t)
 #define OPGEN_UNARY_FLOAT(Name)                                              \
   OPGEN_UNARY(Name, F32, float) OPGEN_UNARY(Name, F64, double)
 #define OPGEN_UNARY_ALL(Name)                                                \
@@ -203,7 +209,9 @@ struct ClipSecondOperandOp {
 OPGEN_BINARY_ALL(Add)
 OPGEN_BINARY_ALL(Sub)
 OPGEN_BINARY_ALL(Mul)
-OPGEN_BINARY_FLOAT(Div)
+// Division is bound by the divider, which 512-bit vectors use better.
+OPGEN_BINARY(Div, F32, float, hn::ScalableTag<float>)
+OPGEN_BINARY(Div, F64, double, hn::ScalableTag<double>)
 OPGEN_BINARY_ALL(Maximum)
 OPGEN_BINARY_ALL(Minimum)
 // float32 pow is computed in float64 (half-width float vectors, one per
@@ -262,7 +270,7 @@ void ClipI64(const int64_t* x, int64_t* out, size_t n, int64_t lo, int64_t hi) {
 
 #undef OPGEN_BINARY
 #undef OPGEN_UNARY
-#undef OPGEN_BINARY_FLOAT
+#undef OPGEN_BINARY_SHORT
 #undef OPGEN_BINARY_ALL
 #undef OPGEN_UNARY_FLOAT
 #undef OPGEN_UNARY_ALL

@@ -155,6 +155,33 @@ HWY_INLINE void WithRowTag(size_t n, const Body& body) {
   body(hn::ScalableTag<T>());
 }
 
+// Output bytes from which a binary op's loop (two loads and a store per
+// vector) runs faster in 256-bit vectors on CPUs with NarrowStores: the
+// arrays are then past the L2 cache. In the L1 and L2 caches the two
+// measured alike (add, mul) or 512-bit faster (maximum, whose three
+// operations per vector then set the speed).
+inline constexpr size_t kNarrowStoreBytes = size_t{1} << 20;
+
+// body(d) for a binary op over n elements of T whose loop does little
+// besides its loads and stores (add, maximum): ScalableTag<T>, or on AVX-512
+// CPUs with NarrowStores a 256-bit CappedTag from kNarrowStoreBytes up to
+// kStreamBytes (streamed arrays keep whole vectors: bound by memory, they
+// measured alike). Ops whose arithmetic sets the speed (division,
+// transcendental functions) keep 512-bit vectors, and so do unary ops,
+// alike either way (abs, relu, neg at 1K to 1M floats).
+template <typename T, class Body>
+HWY_INLINE void WithStoreTag(size_t n, const Body& body) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  const size_t bytes = n * sizeof(T);
+  if (bytes >= kNarrowStoreBytes && bytes < kStreamBytes && NarrowStores()) {
+    return body(hn::CappedTag<T, 32 / sizeof(T)>());
+  }
+#else
+  (void)n;
+#endif
+  body(hn::ScalableTag<T>());
+}
+
 // Whether Stream may store vectors of D: Highway 1.0.3's x86 Stream of a
 // vector narrower than 16 bytes (float32 pow's half vectors on SSE4) stores
 // the whole 16-byte register, past the vector's end, and needs 16-byte

@@ -423,6 +423,70 @@ BOOST_AUTO_TEST_CASE(streamed_outputs_are_complete) {
   });
 }
 
+// Binary outputs of 1 MiB to 16 MiB take 256-bit vectors on AVX-512 CPUs
+// with NarrowStores (transform-inl.h's WithStoreTag): each op and type, in
+// both forms, on an output one element past an aligned address and with a
+// partial last vector, must match the reference in every element and write
+// nothing past its ends; x and y hold the specials (NaN, signed zeros,
+// infinities, integer limits) among their values.
+template <typename T, class Kernel, class Reference>
+void CheckNarrowStoreSize(const char* op, Kernel&& kernel, Reference&& reference) {
+  const std::size_t n = (std::size_t{1} << 20) / sizeof(T) + 37;
+  const std::vector<T> xs = Values<T>(5), ys = Values<T>(6);
+  std::vector<T> x(n), y(n), out(n + 2);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = xs[i % xs.size()];
+    y[i] = ys[(i / xs.size() + i) % ys.size()];  // every pair of a pool's values
+  }
+  T* const o = out.data() + 1;
+  const T guard = T{7};
+  out.front() = guard;
+  out.back() = guard;
+  kernel(x.data(), y.data(), o, n);
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const long double want = reference(x[i], y[i]);
+    const long double got = o[i];
+    const bool nan = std::isnan(want);
+    wrong += nan ? !std::isnan(got)
+                 : got != want || std::signbit(static_cast<double>(got)) !=
+                                      std::signbit(static_cast<double>(want));
+  }
+  BOOST_TEST_INFO(Name<T>(op) << ", n = " << n);
+  BOOST_TEST(wrong == 0u);
+  BOOST_TEST((out.front() == guard && out.back() == guard));
+}
+
+template <typename T>
+void CheckNarrowStoreSizes() {
+  CheckNarrowStoreSize<T>(
+      "Add", [](const T* x, const T* y, T* out, std::size_t n) { k::Add(x, y, out, n); },
+      InWide<T>(math::add<Wide<T>>));
+  CheckNarrowStoreSize<T>(
+      "Sub", [](const T* x, const T* y, T* out, std::size_t n) { k::Sub(x, y, out, n); },
+      InWide<T>(math::sub<Wide<T>>));
+  CheckNarrowStoreSize<T>(
+      "Mul", [](const T* x, const T* y, T* out, std::size_t n) { k::Mul(x, y, out, n); },
+      InWide<T>(math::mul<Wide<T>>));
+  CheckNarrowStoreSize<T>(
+      "Maximum", [](const T* x, const T* y, T* out, std::size_t n) { k::Maximum(x, y, out, n); },
+      [](T x, T y) -> long double { return math::maximum(x, y); });
+  CheckNarrowStoreSize<T>(
+      "Minimum", [](const T* x, const T* y, T* out, std::size_t n) { k::Minimum(x, y, out, n); },
+      [](T x, T y) -> long double { return math::minimum(x, y); });
+}
+
+BOOST_AUTO_TEST_CASE(narrow_store_sizes_are_exact) {
+  ForEachTarget([](std::int64_t) {
+    ForEachStoreForm([] {
+      CheckNarrowStoreSizes<float>();
+      CheckNarrowStoreSizes<double>();
+      CheckNarrowStoreSizes<std::int32_t>();
+      CheckNarrowStoreSizes<std::int64_t>();
+    });
+  });
+}
+
 BOOST_AUTO_TEST_CASE(neg_abs_square_are_exact) {
   ForEachTarget([](std::int64_t) {
     CheckNegAbsSquare<float>();

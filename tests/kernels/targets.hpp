@@ -62,6 +62,20 @@ void ForEachDividerForm(Body&& body) {
   }
 }
 
+// Calls body() with kernels::NarrowStores() false, then true, then restores
+// what this CPU is: the binary kernels that choose their vector width by it
+// (transform-inl.h's WithStoreTag) run both forms on any AVX-512 CPU.
+template <class Body>
+void ForEachStoreForm(Body&& body) {
+  struct Reset {
+    ~Reset() { kernels::SetNarrowStoresForTest(-1); }
+  } const reset;
+  for (const int narrow : {0, 1}) {
+    kernels::SetNarrowStoresForTest(narrow);
+    BOOST_TEST_CONTEXT("NarrowStores " << narrow) { body(); }
+  }
+}
+
 // Whether `target` is one of Highway's AVX-512 targets, whose float32
 // vectors hold 16 lanes.
 inline bool IsAvx512(std::int64_t target) { return target == HWY_AVX3 || target == HWY_AVX3_DL; }
