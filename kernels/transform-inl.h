@@ -167,8 +167,9 @@ inline constexpr size_t kNarrowStoreBytes = size_t{1} << 20;
 // CPUs with NarrowStores a 256-bit CappedTag from kNarrowStoreBytes up to
 // kStreamBytes (streamed arrays keep whole vectors: bound by memory, they
 // measured alike). Ops whose arithmetic sets the speed (division,
-// transcendental functions) keep 512-bit vectors, and so do unary ops,
-// alike either way (abs, relu, neg at 1K to 1M floats).
+// transcendental functions) keep 512-bit vectors, and so do unary ops:
+// alike either way at 64K and 1M floats, and at 1K faster for some (abs,
+// relu) and slower for others (leaky_relu, neg).
 template <typename T, class Body>
 HWY_INLINE void WithStoreTag(size_t n, const Body& body) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
