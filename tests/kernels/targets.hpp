@@ -48,32 +48,35 @@ void ForEachTarget(Body&& body) {
   }
 }
 
-// Calls body() with kernels::FastDivider() false, then true, then restores
-// what this CPU is: kernels that choose by it between a division and a
-// refined estimate (FastFormOp's kFullFirstOfFour) run both forms on any CPU.
+// Calls body() with a CPU fact forced false, then true (`set` is its test
+// override: 0, 1, or -1 for what this CPU is), then restores what this CPU
+// is; failures inside body carry `name` and the value.
 template <class Body>
-void ForEachDividerForm(Body&& body) {
+void ForEachForm(void (*set)(int) noexcept, const char* name, Body&& body) {
   struct Reset {
-    ~Reset() { kernels::SetFastDividerForTest(-1); }
-  } const reset;
-  for (const int fast : {0, 1}) {
-    kernels::SetFastDividerForTest(fast);
-    BOOST_TEST_CONTEXT("FastDivider " << fast) { body(); }
+    void (*set)(int) noexcept;
+    ~Reset() { set(-1); }
+  } const reset{set};
+  for (const int value : {0, 1}) {
+    set(value);
+    BOOST_TEST_CONTEXT(name << " " << value) { body(); }
   }
 }
 
-// Calls body() with kernels::NarrowStores() false, then true, then restores
-// what this CPU is: the binary kernels that choose their vector width by it
-// (transform-inl.h's WithStoreTag) run both forms on any AVX-512 CPU.
+// kernels::FastDivider() false, then true: kernels that choose by it between
+// a division and a refined estimate (FastFormOp's kFullFirstOfFour) run both
+// forms on any CPU.
+template <class Body>
+void ForEachDividerForm(Body&& body) {
+  ForEachForm(kernels::SetFastDividerForTest, "FastDivider", body);
+}
+
+// kernels::NarrowStores() false, then true: the binary kernels that choose
+// their vector width by it (transform-inl.h's WithStoreTag) run both forms
+// on any AVX-512 CPU.
 template <class Body>
 void ForEachStoreForm(Body&& body) {
-  struct Reset {
-    ~Reset() { kernels::SetNarrowStoresForTest(-1); }
-  } const reset;
-  for (const int narrow : {0, 1}) {
-    kernels::SetNarrowStoresForTest(narrow);
-    BOOST_TEST_CONTEXT("NarrowStores " << narrow) { body(); }
-  }
+  ForEachForm(kernels::SetNarrowStoresForTest, "NarrowStores", body);
 }
 
 // Whether `target` is one of Highway's AVX-512 targets, whose float32
