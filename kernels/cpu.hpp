@@ -29,13 +29,14 @@ inline bool FastDivider() noexcept {
 /// 1, or -1 for what this CPU is.
 void SetFastDividerForTest(int value) noexcept;
 
-/// Whether binary ops that do little besides their loads and stores run
-/// faster in 256-bit vectors than in 512-bit ones on arrays past the L2
-/// cache: on AMD's AVX-512 CPUs (Zen 4 and later), whose zmm stores take two
-/// cycles of the store path, add, sub, mul, maximum and minimum at 1M floats
-/// took 5-10 % less time in ymm vectors (ops_bench, interleaved runs); on
-/// Intel's (two 512-bit stores per cycle) 512-bit stores keep full speed.
-/// transform-inl.h's WithStoreTag reads it.
+/// Whether ops that do little besides their loads and stores (add, maximum,
+/// abs, round) run faster in 256-bit vectors than in 512-bit ones: on AMD's
+/// AVX-512 CPUs (Zen 4 and later), whose zmm stores take two cycles of the
+/// store path, add, sub, mul, maximum and minimum at 1M floats took 5-10 %
+/// less time in ymm vectors (ops_bench, interleaved runs), and in the L1
+/// cache ymm loops wait far less often on older stores whose addresses
+/// match in the low 12 bits; on Intel's (two 512-bit stores per cycle)
+/// 512-bit stores keep full speed. transform-inl.h's WithStoreTag reads it.
 inline bool NarrowStores() noexcept {
   return cpu_detail::narrow_stores.load(std::memory_order_relaxed);
 }

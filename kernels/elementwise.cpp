@@ -178,42 +178,40 @@ struct ClipSecondOperandOp {
 };
 #endif
 
-// The short binary ops (all but Div and Pow) choose their vectors by
-// WithStoreTag.
+// The short ops (all but Div and Pow) choose their vectors by WithStoreTag,
+// maximum and minimum (three operations per vector) with kNarrowInL1 false.
 // clang-format off
 #define OPGEN_BINARY(Name, Suffix, T, D)                                     \
   void Name##Suffix(const T* x, const T* y, T* out, size_t n) {              \
     BinaryTransform(D(), x, y, out, n, Name##Op());                          \
   }
-#define OPGEN_BINARY_SHORT(Name, Suffix, T)                                  \
+#define OPGEN_BINARY_SHORT(Name, Suffix, T, InL1)                            \
   void Name##Suffix(const T* x, const T* y, T* out, size_t n) {              \
-    WithStoreTag<T>(n, [&](auto d) HWY_ATTR {                                \
-      BinaryTransform(d, x, y, out, n, Name##Op());                          \
-    });                                                                      \
+    LightBinaryTransform<InL1>(x, y, out, n, Name##Op());                    \
   }
 #define OPGEN_UNARY(Name, Suffix, T)                                         \
   void Name##Suffix(const T* x, T* out, size_t n) {                          \
-    UnaryTransform(hn::ScalableTag<T>(), x, out, n, Name##Op());             \
+    LightUnaryTransform(x, out, n, Name##Op());                              \
   }
-#define OPGEN_BINARY_ALL(Name)                                               \
-  OPGEN_BINARY_SHORT(Name, F32, float)                                       \
-  OPGEN_BINARY_SHORT(Name, F64, double)                                      \
-  OPGEN_BINARY_SHORT(Name, I32, int32_t)                                     \
-  OPGEN_BINARY_SHORT(Name, I64, int64_t)
+#define OPGEN_BINARY_ALL(Name, InL1)                                         \
+  OPGEN_BINARY_SHORT(Name, F32, float, InL1)                                 \
+  OPGEN_BINARY_SHORT(Name, F64, double, InL1)                                \
+  OPGEN_BINARY_SHORT(Name, I32, int32_t, InL1)                               \
+  OPGEN_BINARY_SHORT(Name, I64, int64_t, InL1)
 #define OPGEN_UNARY_FLOAT(Name)                                              \
   OPGEN_UNARY(Name, F32, float) OPGEN_UNARY(Name, F64, double)
 #define OPGEN_UNARY_ALL(Name)                                                \
   OPGEN_UNARY_FLOAT(Name) OPGEN_UNARY(Name, I32, int32_t) OPGEN_UNARY(Name, I64, int64_t)
 // clang-format on
 
-OPGEN_BINARY_ALL(Add)
-OPGEN_BINARY_ALL(Sub)
-OPGEN_BINARY_ALL(Mul)
+OPGEN_BINARY_ALL(Add, true)
+OPGEN_BINARY_ALL(Sub, true)
+OPGEN_BINARY_ALL(Mul, true)
 // Division is bound by the divider, which 512-bit vectors use better.
 OPGEN_BINARY(Div, F32, float, hn::ScalableTag<float>)
 OPGEN_BINARY(Div, F64, double, hn::ScalableTag<double>)
-OPGEN_BINARY_ALL(Maximum)
-OPGEN_BINARY_ALL(Minimum)
+OPGEN_BINARY_ALL(Maximum, false)
+OPGEN_BINARY_ALL(Minimum, false)
 // float32 pow is computed in float64 (half-width float vectors, one per
 // float64 vector), except where PowFloatTable applies (16 float lanes).
 #if OPGEN_TABLE16
@@ -232,7 +230,7 @@ OPGEN_UNARY_FLOAT(Relu)
 
 template <typename T>
 HWY_INLINE void LeakyRelu(const T* x, T* out, size_t n, T alpha) {
-  UnaryTransform(hn::ScalableTag<T>(), x, out, n, LeakyReluOp<T>{alpha});
+  LightUnaryTransform<false>(x, out, n, LeakyReluOp<T>{alpha});
 }
 void LeakyReluF32(const float* x, float* out, size_t n, float alpha) {
   LeakyRelu(x, out, n, alpha);
@@ -247,15 +245,15 @@ HWY_INLINE void Clip(const T* x, T* out, size_t n, T lo, T hi) {
   if constexpr (hwy::IsFloat<T>()) {
     if (!std::isnan(lo) && !std::isnan(hi) && !(hi == 0 && std::signbit(hi))) {
       if (lo == 0 && !std::signbit(lo)) {
-        UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipSecondOperandOp<T, true>{lo, hi});
+        LightUnaryTransform(x, out, n, ClipSecondOperandOp<T, true>{lo, hi});
       } else {
-        UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipSecondOperandOp<T, false>{lo, hi});
+        LightUnaryTransform(x, out, n, ClipSecondOperandOp<T, false>{lo, hi});
       }
       return;
     }
   }
 #endif
-  UnaryTransform(hn::ScalableTag<T>(), x, out, n, ClipOp<T>{lo, hi});
+  LightUnaryTransform(x, out, n, ClipOp<T>{lo, hi});
 }
 void ClipF32(const float* x, float* out, size_t n, float lo, float hi) { Clip(x, out, n, lo, hi); }
 void ClipF64(const double* x, double* out, size_t n, double lo, double hi) {

@@ -155,28 +155,39 @@ HWY_INLINE void WithRowTag(size_t n, const Body& body) {
   body(hn::ScalableTag<T>());
 }
 
-// Output bytes from which a binary op's loop (two loads and a store per
-// vector) runs faster in 256-bit vectors on CPUs with NarrowStores: the
-// arrays are then past the L2 cache. In the L1 and L2 caches the two
-// measured alike (add, mul) or 512-bit faster (maximum, whose three
-// operations per vector then set the speed).
+// The output sizes at which a loop that does little besides its loads and
+// stores (add, abs, round) runs faster in 256-bit vectors on CPUs with
+// NarrowStores: below kWideStoreBytes (in the L1 cache, where a 512-bit
+// loop's loads also wait far longer on older stores whose addresses match
+// theirs in the low 12 bits; how often depends on where the buffers lie)
+// and from kNarrowStoreBytes (past the L2 cache, where a 512-bit store takes
+// two cycles of the store path) up to kStreamBytes. Zen 4, 1K floats: the
+// best of three runs for each of 24 buffer placements in one process, add
+// 46.4 ns median and 162 ns at worst in 512-bit vectors, 44.6 and 57 in
+// 256-bit; round 48.7 and 176, 45.5 and 73; abs, relu 35.2-35.5 either
+// way, 153 and 57 at worst; in ops_bench (medians of 12 processes) add, sub
+// and mul 8-10 % and round 6 % less time. Between the two sizes, in the L2
+// cache, 512-bit vectors measured 1-3 % faster (64K floats).
+inline constexpr size_t kWideStoreBytes = size_t{128} << 10;
 inline constexpr size_t kNarrowStoreBytes = size_t{1} << 20;
 
-// body(d) for a binary op over n elements of T whose loop does little
-// besides its loads and stores (add, maximum): ScalableTag<T>, or on AVX-512
-// CPUs with NarrowStores a 256-bit CappedTag from kNarrowStoreBytes up to
-// kStreamBytes (streamed arrays keep whole vectors: bound by memory, they
-// measured alike). Ops whose arithmetic sets the speed (division,
-// transcendental functions) keep 512-bit vectors, and so do unary ops:
-// alike either way at 64K and 1M floats, and at 1K faster for some (abs,
-// relu) and slower for others (leaky_relu, neg).
-template <typename T, class Body>
+// body(d) for such a loop over n elements of T: ScalableTag<T>, or on
+// AVX-512 CPUs with NarrowStores a 256-bit CappedTag at the sizes above,
+// below kWideStoreBytes only if kNarrowInL1 (streamed arrays keep whole
+// vectors: bound by memory, they measured alike). Loops with a few
+// operations per vector set kNarrowInL1 false, as their 1K arrays took
+// longer in 256-bit vectors (ops_bench, medians of 12 processes: maximum
+// and minimum 3-7 %, leaky_relu 4 %); ops whose arithmetic sets the speed
+// keep 512-bit vectors throughout (1K selu, softplus and mish took
+// 1.35-1.75x as long in 256-bit ones, hard_sigmoid and hard_swish 1.1x, and
+// sign 6 % longer at 1M).
+template <typename T, bool kNarrowInL1 = true, class Body>
 HWY_INLINE void WithStoreTag(size_t n, const Body& body) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
   const size_t bytes = n * sizeof(T);
-  if (bytes >= kNarrowStoreBytes && bytes < kStreamBytes && NarrowStores()) {
-    return body(hn::CappedTag<T, 32 / sizeof(T)>());
-  }
+  const bool narrow = (kNarrowInL1 && bytes < kWideStoreBytes) ||
+                      (bytes >= kNarrowStoreBytes && bytes < kStreamBytes);
+  if (narrow && NarrowStores()) return body(hn::CappedTag<T, 32 / sizeof(T)>());
 #else
   (void)n;
 #endif
@@ -461,6 +472,17 @@ HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, c
     const auto vy = LoadPartial(d, y + i, rest, PaddingLanes(d));
     StorePartial(d, func(d, vx, vy), rest, out + i);
   }
+}
+
+// UnaryTransform and BinaryTransform in WithStoreTag's vectors, for ops
+// whose loop does little besides its loads and stores.
+template <bool kNarrowInL1 = true, typename T, class Func>
+HWY_INLINE void LightUnaryTransform(const T* x, T* out, size_t n, const Func& func) {
+  WithStoreTag<T, kNarrowInL1>(n, [&](auto d) HWY_ATTR { UnaryTransform(d, x, out, n, func); });
+}
+template <bool kNarrowInL1 = true, typename T, class Func>
+HWY_INLINE void LightBinaryTransform(const T* x, const T* y, T* out, size_t n, const Func& func) {
+  WithStoreTag<T, kNarrowInL1>(n, [&](auto d) HWY_ATTR { BinaryTransform(d, x, y, out, n, func); });
 }
 
 }  // namespace opgen::kernels::HWY_NAMESPACE

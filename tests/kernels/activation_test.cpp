@@ -89,7 +89,7 @@ void Check(const std::string& name, double tolerance, std::uint64_t seed, Kernel
 
 template <typename T>
 void CheckAll() {
-  OPGEN_CHECK_ACTIVATION(T, Relu6, relu6, 0, Exact());
+  ForEachStoreForm([&] { OPGEN_CHECK_ACTIVATION(T, Relu6, relu6, 0, Exact()); });
   OPGEN_CHECK_ACTIVATION(T, Selu, selu, 3, Ulp());
   // x e^x for x << 0 goes through a subnormal e^x: below the normal range
   // the bound is min_normal, absolute (as for softmax).

@@ -437,8 +437,10 @@ BOOST_AUTO_TEST_CASE(erf_matches_reference) {
 
 BOOST_AUTO_TEST_CASE(rounding_and_sign_are_exact) {
   ForEachTarget([](std::int64_t) {
-    CheckRounding<float>();
-    CheckRounding<double>();
+    ForEachStoreForm([] {
+      CheckRounding<float>();
+      CheckRounding<double>();
+    });
     CheckIntSign<std::int32_t>();
     CheckIntSign<std::int64_t>();
   });

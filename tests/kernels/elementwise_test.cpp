@@ -354,10 +354,12 @@ BOOST_AUTO_TEST_CASE(runs_on_every_target) {
 
 BOOST_AUTO_TEST_CASE(add_sub_mul_are_exact) {
   ForEachTarget([](std::int64_t) {
-    CheckAddSubMul<float>();
-    CheckAddSubMul<double>();
-    CheckAddSubMul<std::int32_t>();
-    CheckAddSubMul<std::int64_t>();
+    ForEachStoreForm([] {
+      CheckAddSubMul<float>();
+      CheckAddSubMul<double>();
+      CheckAddSubMul<std::int32_t>();
+      CheckAddSubMul<std::int64_t>();
+    });
   });
 }
 
@@ -372,10 +374,12 @@ BOOST_AUTO_TEST_CASE(div_is_exact_and_never_traps) {
 
 BOOST_AUTO_TEST_CASE(maximum_minimum_propagate_nan) {
   ForEachTarget([](std::int64_t) {
-    CheckMaximumMinimum<float>();
-    CheckMaximumMinimum<double>();
-    CheckMaximumMinimum<std::int32_t>();
-    CheckMaximumMinimum<std::int64_t>();
+    ForEachStoreForm([] {
+      CheckMaximumMinimum<float>();
+      CheckMaximumMinimum<double>();
+      CheckMaximumMinimum<std::int32_t>();
+      CheckMaximumMinimum<std::int64_t>();
+    });
   });
 }
 
@@ -489,33 +493,41 @@ BOOST_AUTO_TEST_CASE(narrow_store_sizes_are_exact) {
 
 BOOST_AUTO_TEST_CASE(neg_abs_square_are_exact) {
   ForEachTarget([](std::int64_t) {
-    CheckNegAbsSquare<float>();
-    CheckNegAbsSquare<double>();
-    CheckNegAbsSquare<std::int32_t>();
-    CheckNegAbsSquare<std::int64_t>();
+    ForEachStoreForm([] {
+      CheckNegAbsSquare<float>();
+      CheckNegAbsSquare<double>();
+      CheckNegAbsSquare<std::int32_t>();
+      CheckNegAbsSquare<std::int64_t>();
+    });
   });
 }
 
 BOOST_AUTO_TEST_CASE(floor_ceil_are_exact) {
   ForEachTarget([](std::int64_t) {
-    CheckFloorCeil<float>();
-    CheckFloorCeil<double>();
+    ForEachStoreForm([] {
+      CheckFloorCeil<float>();
+      CheckFloorCeil<double>();
+    });
   });
 }
 
 BOOST_AUTO_TEST_CASE(relu_leaky_relu_keep_nan) {
   ForEachTarget([](std::int64_t) {
-    CheckRelus<float>();
-    CheckRelus<double>();
+    ForEachStoreForm([] {
+      CheckRelus<float>();
+      CheckRelus<double>();
+    });
   });
 }
 
 BOOST_AUTO_TEST_CASE(clip_rounds_bounds_inward) {
   ForEachTarget([](std::int64_t) {
-    CheckClip<float>();
-    CheckClip<double>();
-    CheckClip<std::int32_t>();
-    CheckClip<std::int64_t>();
+    ForEachStoreForm([] {
+      CheckClip<float>();
+      CheckClip<double>();
+      CheckClip<std::int32_t>();
+      CheckClip<std::int64_t>();
+    });
   });
 }
 
