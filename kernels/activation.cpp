@@ -303,16 +303,8 @@ using MishOp =
   void Name##F64(const double* x, double* out, size_t n) {                   \
     UnaryTransform(hn::ScalableTag<double>(), x, out, n, Name##Op());        \
   }
-// Ops whose loop does little besides its loads and stores.
-#define OPGEN_ACTIVATION_LIGHT(Name)                                         \
-  void Name##F32(const float* x, float* out, size_t n) {                     \
-    LightUnaryTransform(x, out, n, Name##Op());                              \
-  }                                                                          \
-  void Name##F64(const double* x, double* out, size_t n) {                   \
-    LightUnaryTransform(x, out, n, Name##Op());                              \
-  }
 // clang-format on
-OPGEN_ACTIVATION_LIGHT(Relu6)
+OPGEN_LIGHT_UNARY_FLOAT(Relu6)
 OPGEN_ACTIVATION_TARGET(Selu)
 OPGEN_UNARY_DIVIDER_KERNELS(Silu)
 OPGEN_ACTIVATION_TARGET(Softplus)
@@ -321,7 +313,6 @@ OPGEN_ACTIVATION_TARGET(HardSigmoid)
 OPGEN_ACTIVATION_TARGET(HardSwish)
 OPGEN_ACTIVATION_TARGET(Mish)
 #undef OPGEN_ACTIVATION_TARGET
-#undef OPGEN_ACTIVATION_LIGHT
 
 void EluF32(const float* x, float* out, size_t n, float alpha) {
   if (alpha == 1.0f) {

@@ -886,14 +886,6 @@ using HalfFloatTag = hn::Rebind<float, hn::ScalableTag<double>>;
 #define OPGEN_UNARY_FLOAT(Name)                                              \
   OPGEN_UNARY(Name, F32, float, hn::ScalableTag<float>)                      \
   OPGEN_UNARY(Name, F64, double, hn::ScalableTag<double>)
-// Ops whose loop does little besides its loads and stores.
-#define OPGEN_UNARY_LIGHT(Name)                                              \
-  void Name##F32(const float* x, float* out, size_t n) {                     \
-    LightUnaryTransform(x, out, n, Name##Op());                              \
-  }                                                                          \
-  void Name##F64(const double* x, double* out, size_t n) {                   \
-    LightUnaryTransform(x, out, n, Name##Op());                              \
-  }
 #define OPGEN_BINARY_FLOAT(Name)                                             \
   OPGEN_BINARY(Name, F32, float, hn::ScalableTag<float>)                     \
   OPGEN_BINARY(Name, F64, double, hn::ScalableTag<double>)
@@ -918,8 +910,8 @@ void CosF64(const double* x, double* out, size_t n) {
   SinCosKernel<false>(hn::ScalableTag<double>(), x, out, n);
 }
 OPGEN_UNARY_FLOAT(Erf)
-OPGEN_UNARY_LIGHT(Round)
-OPGEN_UNARY_LIGHT(Trunc)
+OPGEN_LIGHT_UNARY_FLOAT(Round)
+OPGEN_LIGHT_UNARY_FLOAT(Trunc)
 OPGEN_UNARY_FLOAT(Sign)
 OPGEN_UNARY(Sign, I32, int32_t, hn::ScalableTag<int32_t>)
 OPGEN_UNARY(Sign, I64, int64_t, hn::ScalableTag<int64_t>)
@@ -936,7 +928,6 @@ OPGEN_BINARY(Hypot, F64, double, hn::ScalableTag<double>)
 #undef OPGEN_UNARY
 #undef OPGEN_BINARY
 #undef OPGEN_UNARY_FLOAT
-#undef OPGEN_UNARY_LIGHT
 #undef OPGEN_BINARY_FLOAT
 
 }  // namespace opgen::kernels::HWY_NAMESPACE

@@ -19,6 +19,20 @@
 
 #include "kernels/cpu.hpp"
 
+#ifndef OPGEN_LIGHT_UNARY_FLOAT
+// Name##F32 and Name##F64, the float kernels of a unary op whose loop does
+// little besides its loads and stores: LightUnaryTransform of Name##Op.
+// clang-format off
+#define OPGEN_LIGHT_UNARY_FLOAT(Name)                                        \
+  void Name##F32(const float* x, float* out, size_t n) {                     \
+    LightUnaryTransform(x, out, n, Name##Op());                              \
+  }                                                                          \
+  void Name##F64(const double* x, double* out, size_t n) {                   \
+    LightUnaryTransform(x, out, n, Name##Op());                              \
+  }
+// clang-format on
+#endif
+
 #ifndef OPGEN_FORM_ATTR
 // The attributes of a lambda given to FastFormOp: compiled for the current
 // target (HWY_ATTR, which clang needs on lambdas) and always inlined, as
