@@ -193,8 +193,8 @@ inline constexpr size_t kNarrowStoreBytes = size_t{1} << 20;
 // longer in 256-bit vectors (ops_bench, medians of 12 processes: maximum
 // and minimum 3-7 %, leaky_relu 4 %); ops whose arithmetic sets the speed
 // keep 512-bit vectors throughout (1K selu, softplus and mish took
-// 1.35-1.75x as long in 256-bit ones, hard_sigmoid and hard_swish 1.1x, and
-// sign 6 % longer at 1M).
+// 1.35-1.75x as long in 256-bit ones, hard_sigmoid and hard_swish 1.1x), and
+// so does sign (6 % slower at 1M in 256-bit vectors).
 template <typename T, bool kNarrowInL1 = true, class Body>
 HWY_INLINE void WithStoreTag(size_t n, const Body& body) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL

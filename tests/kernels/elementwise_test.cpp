@@ -353,13 +353,11 @@ BOOST_AUTO_TEST_CASE(runs_on_every_target) {
 }
 
 BOOST_AUTO_TEST_CASE(add_sub_mul_are_exact) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckAddSubMul<float>();
-      CheckAddSubMul<double>();
-      CheckAddSubMul<std::int32_t>();
-      CheckAddSubMul<std::int64_t>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckAddSubMul<float>();
+    CheckAddSubMul<double>();
+    CheckAddSubMul<std::int32_t>();
+    CheckAddSubMul<std::int64_t>();
   });
 }
 
@@ -373,13 +371,11 @@ BOOST_AUTO_TEST_CASE(div_is_exact_and_never_traps) {
 }
 
 BOOST_AUTO_TEST_CASE(maximum_minimum_propagate_nan) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckMaximumMinimum<float>();
-      CheckMaximumMinimum<double>();
-      CheckMaximumMinimum<std::int32_t>();
-      CheckMaximumMinimum<std::int64_t>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckMaximumMinimum<float>();
+    CheckMaximumMinimum<double>();
+    CheckMaximumMinimum<std::int32_t>();
+    CheckMaximumMinimum<std::int64_t>();
   });
 }
 
@@ -481,53 +477,43 @@ void CheckNarrowStoreSizes() {
 }
 
 BOOST_AUTO_TEST_CASE(narrow_store_sizes_are_exact) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckNarrowStoreSizes<float>();
-      CheckNarrowStoreSizes<double>();
-      CheckNarrowStoreSizes<std::int32_t>();
-      CheckNarrowStoreSizes<std::int64_t>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckNarrowStoreSizes<float>();
+    CheckNarrowStoreSizes<double>();
+    CheckNarrowStoreSizes<std::int32_t>();
+    CheckNarrowStoreSizes<std::int64_t>();
   });
 }
 
 BOOST_AUTO_TEST_CASE(neg_abs_square_are_exact) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckNegAbsSquare<float>();
-      CheckNegAbsSquare<double>();
-      CheckNegAbsSquare<std::int32_t>();
-      CheckNegAbsSquare<std::int64_t>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckNegAbsSquare<float>();
+    CheckNegAbsSquare<double>();
+    CheckNegAbsSquare<std::int32_t>();
+    CheckNegAbsSquare<std::int64_t>();
   });
 }
 
 BOOST_AUTO_TEST_CASE(floor_ceil_are_exact) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckFloorCeil<float>();
-      CheckFloorCeil<double>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckFloorCeil<float>();
+    CheckFloorCeil<double>();
   });
 }
 
 BOOST_AUTO_TEST_CASE(relu_leaky_relu_keep_nan) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckRelus<float>();
-      CheckRelus<double>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckRelus<float>();
+    CheckRelus<double>();
   });
 }
 
 BOOST_AUTO_TEST_CASE(clip_rounds_bounds_inward) {
-  ForEachTarget([](std::int64_t) {
-    ForEachStoreForm([] {
-      CheckClip<float>();
-      CheckClip<double>();
-      CheckClip<std::int32_t>();
-      CheckClip<std::int64_t>();
-    });
+  ForEachTargetAndStoreForm([] {
+    CheckClip<float>();
+    CheckClip<double>();
+    CheckClip<std::int32_t>();
+    CheckClip<std::int64_t>();
   });
 }
 

@@ -71,12 +71,18 @@ void ForEachDividerForm(Body&& body) {
   ForEachForm(kernels::SetFastDividerForTest, "FastDivider", body);
 }
 
-// kernels::NarrowStores() false, then true: the binary kernels that choose
-// their vector width by it (transform-inl.h's WithStoreTag) run both forms
-// on any AVX-512 CPU.
+// kernels::NarrowStores() false, then true: the kernels that choose their
+// vector width by it (transform-inl.h's WithStoreTag: LightUnaryTransform,
+// LightBinaryTransform) run both forms on any AVX-512 CPU.
 template <class Body>
 void ForEachStoreForm(Body&& body) {
   ForEachForm(kernels::SetNarrowStoresForTest, "NarrowStores", body);
+}
+
+// body() in both NarrowStores forms on every target.
+template <class Body>
+void ForEachTargetAndStoreForm(Body&& body) {
+  ForEachTarget([&](std::int64_t) { ForEachStoreForm(body); });
 }
 
 // Whether `target` is one of Highway's AVX-512 targets, whose float32
