@@ -36,7 +36,8 @@ void SetFastDividerForTest(int value) noexcept;
 /// less time in ymm vectors (ops_bench, interleaved runs), and in the L1
 /// cache ymm loops wait far less often on older stores whose addresses
 /// match in the low 12 bits; on Intel's (two 512-bit stores per cycle)
-/// 512-bit stores keep full speed. transform-inl.h's WithStoreTag reads it.
+/// 512-bit stores keep full speed. transform-inl.h's WithStoreTag and
+/// rms_norm's output pass (normalize.cpp) read it.
 inline bool NarrowStores() noexcept {
   return cpu_detail::narrow_stores.load(std::memory_order_relaxed);
 }
