@@ -202,9 +202,9 @@ struct SoftsignDivide {
 // dominates (1.50 ulp either way). The correction would give +0 for x = -0,
 // hence the sign copied from x (|result| < 1 keeps it otherwise).
 // The first vector of each four still divides (kFullFirstOfFour): the
-// divider then works beside the FMA units; with FastDivider every vector
-// does (Zen 4: 1K 110 ns against 114-130 split). Without FMA the remainder
-// would round: those targets divide.
+// divider then works beside the FMA units; with FastDivider the first three
+// do (Zen 4: 1K 110 ns all divided, 114-130 one in four, 85-89 three in
+// four). Without FMA the remainder would round: those targets divide.
 using SoftsignOp = FastFormOp<SoftsignDivide, decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                                 const auto den = hn::Add(hn::Set(d, 1.0f), hn::Abs(x));
                                 const auto r = ReciprocalNewton(d, den);

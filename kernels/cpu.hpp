@@ -16,10 +16,11 @@ extern std::atomic<bool> narrow_stores;
 }  // namespace cpu_detail
 
 /// Whether a 512-bit division is quick next to the FMA units, so that
-/// kernels divide instead of refining a reciprocal estimate by FMAs: on
+/// kernels divide more than they refine a reciprocal estimate by FMAs: on
 /// AMD's AVX-512 CPUs (Zen 4 and later) a zmm vdivps issues about every 5
-/// cycles, and reciprocal at 1K took 106 ns dividing against 124-143 with
-/// three vectors in four refined; on Intel's (Sapphire Rapids class) it
+/// cycles, and reciprocal at 1K took 80 ns with three vectors in four
+/// divided and the fourth refined, against 106 all divided and 124-143
+/// with three in four refined; on Intel's (Sapphire Rapids class) it
 /// issues every 10 cycles or more and refining wins.
 inline bool FastDivider() noexcept {
   return cpu_detail::fast_divider.load(std::memory_order_relaxed);

@@ -700,8 +700,9 @@ struct ReciprocalDivide {
 // operations against a division of about 2.8 ns per vector (zmm vdivps, a
 // Sapphire Rapids class Xeon); the first vector of each four still divides
 // (kFullFirstOfFour), so that the divider works beside the FMA units. On
-// CPUs with a fast divider (FastDivider: AMD Zen 4, about 1.1 ns per
-// vector) every vector divides: 1K 105 ns against 131-151 split.
+// CPUs with a fast divider (FastDivider: AMD Zen 4, about 1.6 ns per
+// vector) the first three of each four divide: 1K 80-81 ns, against 105-107
+// all divided and 131-151 one in four.
 // Checked for every float32 on AVX-512 (that CPU's rcp14), none differing
 // from the division.
 using ReciprocalOp = FastFormOp<ReciprocalDivide, decltype([](auto d, auto x) OPGEN_FORM_ATTR {
