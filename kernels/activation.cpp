@@ -201,7 +201,7 @@ struct SoftsignDivide {
 // x / d like the quotient itself; the rounding of d = 1 + |x| still
 // dominates (1.50 ulp either way). The correction would give +0 for x = -0,
 // hence the sign copied from x (|result| < 1 keeps it otherwise).
-// The first vector of each four still divides (kFullFirstOfFour): the
+// The first vector of each four still divides (DividerShare::kDivision): the
 // divider then works beside the FMA units; with FastDivider the first three
 // do (Zen 4: 1K 110 ns all divided, 114-130 one in four, 85-89 three in
 // four). Without FMA the remainder would round: those targets divide.
@@ -214,7 +214,7 @@ using SoftsignOp = FastFormOp<SoftsignDivide, decltype([](auto d, auto x) OPGEN_
                               decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                                 return hn::Le(hn::Abs(x), hn::Set(d, 0x1p64f));
                               }),
-                              /*kFastAlone=*/true, /*kFullFirstOfFour=*/true>;
+                              /*kFastAlone=*/true, DividerShare::kDivision>;
 #else
 using SoftsignOp = SoftsignDivide;
 #endif

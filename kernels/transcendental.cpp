@@ -142,7 +142,7 @@ using GeluOp = FastFormOp<decltype(kGeluFull<kDivide>), decltype(kGeluFast<kDivi
 // clang-format on
 
 #if OPGEN_SQRT_REFINED
-// Groups of three vectors, not FastFormOp's kFullFirstOfFour: one vector in
+// Groups of three vectors, not FastFormOp's DividerShare: one vector in
 // four to vsqrtps measured 110-112 ns at 1K and 6.9-7.1 us at 64K in
 // ops_bench, one in three 102-107 ns and 6.5-6.7 us.
 void SqrtF32(const float* x, float* out, size_t n) {

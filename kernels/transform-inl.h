@@ -244,22 +244,36 @@ concept HasFastForm = requires(const Func& f, D d, hn::Vec<D> v) {
 // (variable templates of them where a form takes template arguments, as
 // for UnaryTransformDivider).
 //
-// kFullFirstOfFour: the full form is a unit that works beside the FMA units
-// (a division: vdivps), and the fast form replaces it with FMA-unit work of
-// the same result. ApplyFour then splits each four vectors between the two
-// forms so that both kinds of unit are busy: the first to the full form
-// and the other three to the fast form, or on CPUs whose divider nearly
-// keeps up with the FMA units (FastDivider, read once per kernel call) the
-// first three to the full form and the last to the fast form (Zen 4, 1K
-// softsign and reciprocal: 107-110 ns all divided, 91-96 half, 80-89 three
-// in four).
+// How ApplyFour shares each four vectors between a FastFormOp's full form,
+// when that is a unit that works beside the FMA units (the divider: vdivps,
+// vsqrtps), and its fast form, FMA-unit work of the same result, so that
+// both kinds of unit are busy. How many of four take the full form depends
+// on the CPU (FastDivider, read once per kernel call):
+//   kNone: none (every vector in range takes the fast form);
+//   kDivision (a full form of one division): one, or three on CPUs whose
+//     divider nearly keeps up with the FMA units (Zen 4, 1K softsign and
+//     reciprocal: 107-110 ns all four divided, 91-96 two, 80-89 three);
+//   kSqrtDivision (a square root and a division): none, or one with
+//     FastDivider (Zen 4, 1K rsqrt: 125 ns none, 111 one, 213 three).
+enum class DividerShare { kNone, kDivision, kSqrtDivision };
+
+// A functor for UnaryTransform with a float32 fast form, made of three
+// stateless callables (d, v) -> ...: FullForm, valid everywhere; FastForm,
+// valid where every lane of InRangeForm is true. operator() takes the fast
+// form for a float32 vector wholly in range when kFastAlone (FullForm does
+// no check of its own) and no more than one vector in four takes the full
+// form, FullForm otherwise. The callables are lambdas declared
+// OPGEN_FORM_ATTR, so that they inline as HWY_INLINE functions do
+// (variable templates of them where a form takes template arguments, as
+// for UnaryTransformDivider). kShare: see DividerShare.
 template <class FullForm, class FastForm, class InRangeForm, bool kFastAlone = true,
-          bool kFullFirstOfFour = false>
+          DividerShare kShare = DividerShare::kNone>
 struct FastFormOp {
-  static constexpr bool kSplitFour = kFullFirstOfFour;
-  // Whether three vectors of four take the full form (see kFullFirstOfFour)
-  // and a lone vector (operator()) always does.
-  const bool fast_divider = kFullFirstOfFour && FastDivider();
+  static constexpr bool kSplitFour = kShare != DividerShare::kNone;
+  // The vectors of four that take the full form: 0, 1 or 3.
+  const int full_of_four = kShare == DividerShare::kDivision       ? (FastDivider() ? 3 : 1)
+                           : kShare == DividerShare::kSqrtDivision ? (FastDivider() ? 1 : 0)
+                                                                   : 0;
   template <class D, class V>
   HWY_INLINE V Full(D d, V v) const {
     return FullForm()(d, v);
@@ -267,7 +281,7 @@ struct FastFormOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V v) const {
     if constexpr (kFastAlone && sizeof(hn::TFromD<D>) == 4) {
-      if (HWY_LIKELY(!fast_divider && hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
+      if (HWY_LIKELY(full_of_four <= 1 && hn::AllTrue(d, InRange(d, v)))) return Fast(d, v);
     }
     return FullForm()(d, v);
   }
@@ -282,7 +296,7 @@ struct FastFormOp {
 };
 
 // Whether a functor asks ApplyFour to split each four vectors between its
-// full and its fast form (FastFormOp's kFullFirstOfFour).
+// full and its fast form (FastFormOp's kShare).
 template <class Func>
 concept SplitsFour = requires {
   requires Func::kSplitFour;
@@ -290,8 +304,8 @@ concept SplitsFour = requires {
 
 // Four vectors of func at x: with a fast form, one range check for all four
 // (one branch per four vectors), recomputed with operator() if it fails;
-// with SplitsFour, the first vector by the full form and one check for the
-// other three (with FastDivider the first three, and a check for the last).
+// with SplitsFour, the first full_of_four vectors by the full form and one
+// check for the others.
 template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn::Vec<D>& v1,
                           hn::Vec<D>& v2, hn::Vec<D>& v3) {
@@ -301,25 +315,28 @@ HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn:
   const auto x2 = hn::LoadU(d, x + 2 * N);
   const auto x3 = hn::LoadU(d, x + 3 * N);
   if constexpr (HasFastForm<Func, D> && SplitsFour<Func>) {
-    if (func.fast_divider) {
+    if (func.full_of_four == 3) {
       v0 = func.Full(d, x0);
       v1 = func.Full(d, x1);
       v2 = func.Full(d, x2);
       v3 = HWY_LIKELY(hn::AllTrue(d, func.InRange(d, x3))) ? func.Fast(d, x3) : func.Full(d, x3);
       return;
     }
-    v0 = func.Full(d, x0);
-    const auto ok = hn::And(func.InRange(d, x1), hn::And(func.InRange(d, x2), func.InRange(d, x3)));
-    if (HWY_LIKELY(hn::AllTrue(d, ok))) {
-      v1 = func.Fast(d, x1);
-      v2 = func.Fast(d, x2);
-      v3 = func.Fast(d, x3);
-    } else {
-      v1 = func.Full(d, x1);
-      v2 = func.Full(d, x2);
-      v3 = func.Full(d, x3);
+    if (func.full_of_four == 1) {
+      v0 = func.Full(d, x0);
+      const auto ok =
+          hn::And(func.InRange(d, x1), hn::And(func.InRange(d, x2), func.InRange(d, x3)));
+      if (HWY_LIKELY(hn::AllTrue(d, ok))) {
+        v1 = func.Fast(d, x1);
+        v2 = func.Fast(d, x2);
+        v3 = func.Fast(d, x3);
+      } else {
+        v1 = func.Full(d, x1);
+        v2 = func.Full(d, x2);
+        v3 = func.Full(d, x3);
+      }
+      return;
     }
-    return;
   }
   if constexpr (HasFastForm<Func, D>) {
     const auto ok = hn::And(hn::And(func.InRange(d, x0), func.InRange(d, x1)),

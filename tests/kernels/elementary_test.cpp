@@ -126,9 +126,11 @@ void CheckRsqrtReciprocal() {
   Random random(21);
   const auto pool = Inputs<T>({T{4}, T{0.25}}, 60, [&] { return random.LogUniform(-140, 120); });
   const auto dense = Dense<T>(22, [](Random& r) { return std::abs(r.LogUniform(-120, 120)); });
-  CheckUnary<T>(
-      "Rsqrt", 1.5, pool, dense, OPGEN_KERNEL(Rsqrt),
-      [](T x) { return math::rsqrt<long double>(x); }, Ulp());
+  ForEachDividerForm([&] {
+    CheckUnary<T>(
+        "Rsqrt", 1.5, pool, dense, OPGEN_KERNEL(Rsqrt),
+        [](T x) { return math::rsqrt<long double>(x); }, Ulp());
+  });
   const auto signed_dense = Dense<T>(23, [](Random& r) { return r.LogUniform(-120, 120); });
   ForEachDividerForm([&] {
     CheckUnary<T>(

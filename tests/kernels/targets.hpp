@@ -64,7 +64,7 @@ void ForEachForm(void (*set)(int) noexcept, const char* name, Body&& body) {
 }
 
 // kernels::FastDivider() false, then true: kernels that choose by it between
-// a division and a refined estimate (FastFormOp's kFullFirstOfFour) run both
+// a division and a refined estimate (FastFormOp's DividerShare) run both
 // forms on any CPU.
 template <class Body>
 void ForEachDividerForm(Body&& body) {
