@@ -209,7 +209,8 @@ HWY_INLINE RowStats Stats(const T* x, size_t n, double eps, bool centre) {
   if constexpr (std::is_same_v<T, float>) {
     // Off the row's dependency chain (they depend on n and eps only): the
     // chain from the last sum to the scale is one multiply-add, one add, one
-    // division and one square root, scale = sqrt(n / (n var + n eps)).
+    // division and one square root, scale = sqrt(n / (n var + n eps)), or
+    // on AVX-512 two multiply-adds and RefinedRsqrt of var + eps.
     const double inv_count = 1 / count;
     const double count_eps = count * eps;
     const double tiny = 1e-30 * count;
@@ -334,7 +335,7 @@ HWY_INLINE void NormRow(D d, const T* row, T* o, size_t n, const T* w, const T* 
 // Outputs of kStreamBytes or more (StreamRows) take streaming stores: the
 // rows are read once and written once, so caching the output only evicts.
 // The statistics run one row ahead: the scalar chain that ends each row's
-// statistics (a division and a square root) then overlaps the next row's
+// statistics (a horizontal sum, then the scale) then overlaps the next row's
 // statistics pass instead of holding up this row's output pass. Row r + 1
 // is read before row r is written, which in-place calls (out == x) allow.
 template <bool kCentre, bool kWeight, bool kBias, class D, typename T = hn::TFromD<D>>
