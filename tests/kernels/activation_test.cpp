@@ -131,8 +131,8 @@ BOOST_AUTO_TEST_CASE(float32_within_bound) { CheckAll<float>(); }
 BOOST_AUTO_TEST_CASE(float64_within_bound) { CheckAll<double>(); }
 
 // Zeros among ordinary values (no inf or NaN in the vector, so float32
-// takes the fast form where it has one, unless FastDivider): softsign(-0)
-// is -0, the sign its division gives.
+// takes the fast form where it has one: in three vectors of four, or with
+// FastDivider in the last): softsign(-0) is -0, the sign its division gives.
 BOOST_AUTO_TEST_CASE(softsign_keeps_the_sign_of_zero) {
   std::vector<float> x(255);  // zeros at multiples of 3 and one past
   for (std::size_t i = 0; i < x.size(); ++i) {

@@ -354,8 +354,8 @@ BOOST_AUTO_TEST_CASE(rsqrt_and_reciprocal) {
 // 2^126 except where the significand is all ones (one such x per binade;
 // there and outside the range it divides), in three vectors of each four
 // (the first divides), so on AVX-512 each value is also checked 16 floats
-// further on. The refined form runs whatever FastDivider says of this CPU
-// (where it is true, the kernel divides every vector).
+// further on. The refined form runs so whatever FastDivider says of this
+// CPU (where it is true, the kernel refines only the last vector of four).
 // These binades hold both sides of both range bounds and both signs.
 BOOST_AUTO_TEST_CASE(reciprocal_float32_every_value_of_eight_binades) {
   struct Reset {
