@@ -26,11 +26,26 @@ bool IsAmd() noexcept {
 #endif
 }
 
+// Whether this is a Zen 4 CPU (AMD family 19h; among its models only Zen 4
+// has AVX-512): the one that executes 512-bit operations as two 256-bit
+// halves. Zen 5 (family 1Ah) has full-width 512-bit units.
+bool IsZen4() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!IsAmd() || __get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return false;
+  unsigned family = (eax >> 8) & 0xF;
+  if (family == 0xF) family += (eax >> 20) & 0xFF;
+  return family == 0x19;
+#else
+  return false;
+#endif
+}
+
 }  // namespace
 
 namespace cpu_detail {
 std::atomic<bool> fast_divider{IsAmd()};
-std::atomic<bool> narrow_stores{IsAmd()};
+std::atomic<bool> narrow_stores{IsZen4()};
 }  // namespace cpu_detail
 
 void SetFastDividerForTest(int value) noexcept {
@@ -38,7 +53,7 @@ void SetFastDividerForTest(int value) noexcept {
 }
 
 void SetNarrowStoresForTest(int value) noexcept {
-  cpu_detail::narrow_stores.store(value < 0 ? IsAmd() : value != 0, std::memory_order_relaxed);
+  cpu_detail::narrow_stores.store(value < 0 ? IsZen4() : value != 0, std::memory_order_relaxed);
 }
 
 }  // namespace opgen::kernels

@@ -20,8 +20,9 @@ extern std::atomic<bool> narrow_stores;
 /// AMD's AVX-512 CPUs (Zen 4 and later) a zmm vdivps issues about every 5
 /// cycles, and reciprocal at 1K took 80 ns with three vectors in four
 /// divided and the fourth refined, against 106 all divided and 124-143
-/// with three in four refined; on Intel's (Sapphire Rapids class) it
-/// issues every 10 cycles or more and refining wins.
+/// with three in four refined (Zen 5: 42 ns against 87 with three in four
+/// refined); on Intel's (Sapphire Rapids class) it issues every 10 cycles
+/// or more and refining wins.
 inline bool FastDivider() noexcept {
   return cpu_detail::fast_divider.load(std::memory_order_relaxed);
 }
@@ -31,14 +32,16 @@ inline bool FastDivider() noexcept {
 void SetFastDividerForTest(int value) noexcept;
 
 /// Whether ops that do little besides their loads and stores (add, maximum,
-/// abs, round) run faster in 256-bit vectors than in 512-bit ones: on AMD's
-/// AVX-512 CPUs (Zen 4 and later), whose zmm stores take two cycles of the
-/// store path, add, sub, mul, maximum and minimum at 1M floats took 5-10 %
-/// less time in ymm vectors (ops_bench, interleaved runs), and in the L1
-/// cache ymm loops wait far less often on older stores whose addresses
-/// match in the low 12 bits; on Intel's (two 512-bit stores per cycle)
-/// 512-bit stores keep full speed. transform-inl.h's WithStoreTag and
-/// rms_norm's output pass (normalize.cpp) read it.
+/// abs, round) run faster in 256-bit vectors than in 512-bit ones: on Zen 4
+/// (AMD family 19h), whose zmm stores take two cycles of the store path,
+/// add, sub, mul, maximum and minimum at 1M floats took 5-10 % less time in
+/// ymm vectors (ops_bench, interleaved runs), and in the L1 cache ymm loops
+/// wait far less often on older stores whose addresses match in the low 12
+/// bits. Not on Zen 5 (full-width 512-bit units; 1K add 29 ns in zmm
+/// vectors against 50 in ymm, 4K 107 against 196, rms_norm 1K 84-87
+/// against 97, medians over 64 buffer placements) nor on Intel's (two
+/// 512-bit stores per cycle). transform-inl.h's WithStoreTag and rms_norm's
+/// output pass (normalize.cpp) read it.
 inline bool NarrowStores() noexcept {
   return cpu_detail::narrow_stores.load(std::memory_order_relaxed);
 }

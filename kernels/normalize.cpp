@@ -351,8 +351,8 @@ HWY_INLINE void NormRowsIn(D d, const T* x, T* out, size_t rows, size_t n, const
 }
 
 // rms_norm's output pass (a load, one or two multiplies and a store per
-// vector) runs in 256-bit vectors in the L1 cache on AMD's AVX-512 CPUs, as
-// the light elementwise ops do (WithStoreTag): 1K rows 98.3 -> 93.4 ns
+// vector) runs in 256-bit vectors in the L1 cache on Zen 4 (NarrowStores),
+// as the light elementwise ops do (WithStoreTag): 1K rows 98.3 -> 93.4 ns
 // (ops_bench, medians of 12 processes). layer_norm's, with a subtraction
 // more, took longer so at 1K (132 -> 141 ns), and both at 1M floats (5-6 %),
 // so they keep whole vectors.
