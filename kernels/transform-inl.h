@@ -148,21 +148,24 @@ HWY_INLINE void PrefetchFourAhead(D d, const T* p) {
 }
 
 // Rows of more than kLongRowBytes are read from memory rather than from the
-// caches, and AVX-512 reads them faster in 256-bit vectors: on Zen 4
-// (ops_bench, 16M float32, interleaved pairs) sum, prod, reduce_max and
-// norm2 took 2.0-2.4 ms that way against 2.5-2.9 in 512-bit vectors, argmax
-// and argmin 2.1-2.4 against 2.6-2.7; at 4M (in L3) the two measured alike.
-// A 256-bit loop still loads far faster than any core's share of memory
-// bandwidth, on Intel's AVX-512 CPUs too (not measured there). Loops that
-// also write (elementwise ops) measured alike either way.
+// caches, and Zen 4 (the CPU of NarrowStores) reads them faster in 256-bit
+// vectors: (ops_bench, 16M float32, interleaved pairs) sum, prod,
+// reduce_max and norm2 took 2.0-2.4 ms that way against 2.5-2.9 in 512-bit
+// vectors, argmax and argmin 2.1-2.4 against 2.6-2.7; at 4M (in L3) the
+// two measured alike. Zen 5 reads them faster in 512-bit vectors (sum,
+// prod, reduce_max 1.3-1.7 ms against 1.9-2.7, ABBA rounds; norm2 and
+// argmax within the rounds' noise). Loops that also write (elementwise
+// ops) measured alike either way on Zen 4.
 inline constexpr size_t kLongRowBytes = size_t{16} << 20;
 
 // body(d) with the tag for rows of n elements of T: ScalableTag<T>, or on
-// AVX-512 past kLongRowBytes a 256-bit CappedTag.
+// AVX-512 CPUs with NarrowStores past kLongRowBytes a 256-bit CappedTag.
 template <typename T, class Body>
 HWY_INLINE void WithRowTag(size_t n, const Body& body) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if (n * sizeof(T) > kLongRowBytes) return body(hn::CappedTag<T, 32 / sizeof(T)>());
+  if (n * sizeof(T) > kLongRowBytes && NarrowStores()) {
+    return body(hn::CappedTag<T, 32 / sizeof(T)>());
+  }
 #else
   (void)n;
 #endif

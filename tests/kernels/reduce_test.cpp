@@ -287,7 +287,7 @@ void CheckLongRow() {
 BOOST_AUTO_TEST_SUITE(reduce)
 
 BOOST_AUTO_TEST_CASE(long_rows_within_bound) {
-  ForEachTarget([](std::int64_t) {
+  ForEachTargetAndStoreForm([] {
     CheckLongRow<float>();
     CheckLongRow<double>();
   });

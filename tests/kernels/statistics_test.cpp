@@ -541,7 +541,8 @@ void CheckDot() {
 }
 
 // One row of more than 16 MiB, which the AVX-512 target reads in 256-bit
-// vectors (kernels/transform-inl.h, WithRowTag), no multiple of a vector
+// vectors with NarrowStores (kernels/transform-inl.h, WithRowTag; the test
+// runs both forms), no multiple of a vector
 // long: Argmax and Argmin find the first of two equal extremes, one in the
 // first and one in the last vector, then a NaN planted after them.
 template <typename T>
@@ -570,7 +571,7 @@ void CheckArgLongRow() {
 BOOST_AUTO_TEST_SUITE(statistics)
 
 BOOST_AUTO_TEST_CASE(argmax_argmin_of_a_long_row) {
-  ForEachTarget([](std::int64_t) {
+  ForEachTargetAndStoreForm([] {
     CheckArgLongRow<float>();
     CheckArgLongRow<double>();
   });

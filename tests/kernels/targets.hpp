@@ -73,8 +73,8 @@ void ForEachDividerForm(Body&& body) {
 
 // kernels::NarrowStores() false, then true: the kernels that choose their
 // vector width by it (transform-inl.h's WithStoreTag: LightUnaryTransform,
-// LightBinaryTransform; normalize.cpp's NormRows) run both forms on any
-// AVX-512 CPU.
+// LightBinaryTransform; WithRowTag: the reductions of long rows;
+// normalize.cpp's NormRows) run both forms on any AVX-512 CPU.
 template <class Body>
 void ForEachStoreForm(Body&& body) {
   ForEachForm(kernels::SetNarrowStoresForTest, "NarrowStores", body);
