@@ -40,8 +40,9 @@ void SetFastDividerForTest(int value) noexcept;
 /// bits. Not on Zen 5 (full-width 512-bit units; 1K add 29 ns in zmm
 /// vectors against 50 in ymm, 4K 107 against 196, rms_norm 1K 84-87
 /// against 97, medians over 64 buffer placements) nor on Intel's (two
-/// 512-bit stores per cycle). transform-inl.h's WithStoreTag and rms_norm's
-/// output pass (normalize.cpp) read it.
+/// 512-bit stores per cycle). transform-inl.h's WithStoreTag, its
+/// WithRowTag (rows past 16 MiB, which Zen 4 also reads faster in 256-bit
+/// vectors) and rms_norm's output pass (normalize.cpp) read it.
 inline bool NarrowStores() noexcept {
   return cpu_detail::narrow_stores.load(std::memory_order_relaxed);
 }
