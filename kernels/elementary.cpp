@@ -730,8 +730,8 @@ using ReciprocalOp = FastFormOp<ReciprocalDivide, decltype([](auto d, auto x) OP
                                   const auto m = hn::Set(di, 0x7FFFFF);
                                   const auto not_all_ones = hn::RebindMask(
                                       d, hn::Ne(hn::And(hn::BitCast(di, x), m), m));
-                                  return hn::And(hn::And(hn::Ge(a, hn::Set(d, 0x1p-125f)),
-                                                         hn::Lt(a, hn::Set(d, 0x1p126f))),
+                                  // 2^-125 <= |x| < 2^126.
+                                  return hn::And(BitsInRange<0x01000000u, 0x7E800000u>(d, a),
                                                  not_all_ones);
                                 }),
                                 /*kFastAlone=*/true, DividerShare::kDivision>;

@@ -61,7 +61,7 @@ HWY_INLINE V SqrtRefined(D d, V a) {
 }
 template <class D, class V>
 HWY_INLINE auto SqrtRefinedInRange(D d, V a) {
-  return hn::And(hn::Ge(a, hn::Set(d, 0x1p-80f)), hn::Lt(a, hn::Set(d, HUGE_VALF)));
+  return BitsInRange<0x17800000u, 0x7F800000u>(d, a);  // 2^-80 and +inf
 }
 #else
 #define OPGEN_SQRT_REFINED 0
