@@ -96,6 +96,7 @@ struct AbsOp {
   }
 };
 struct SquareOp {
+  static constexpr bool kStoreEachVector = true;  // see StoresEachVector
   template <class D, class V>
   HWY_INLINE V operator()(D, V v) const {
     return hn::Mul(v, v);
