@@ -432,7 +432,11 @@ HWY_INLINE V ExpF32Fast(D d, V x) {
 }
 
 // e^x for every input. float32 vectors whose lanes all lie in |x| <= 86.5
-// (the common case) take ExpF32Normal; others, and float64, Highway's Exp,
+// (the common case) take ExpF32Fast: on AVX-512 its 16-entry table and
+// degree-3 polynomial (1.06 ulp; 1K float32 exp 146 -> 110 ns and 64K 9.35
+// -> 7.08 us on Zen 5 against ExpF32Normal's degree-5 polynomial, the
+// kernel alone), elsewhere ExpF32Normal (0.94 ulp); others, and float64,
+// Highway's Exp,
 // which converts x / ln 2 to int32 and so is valid only up to about +104
 // (float) / +706 (double) and maps NaN to 0: clamping at a bound where e^x
 // has long overflowed keeps the conversion in range and still yields +inf.
@@ -447,7 +451,7 @@ HWY_INLINE V ExpFull(D d, V x) {
     const hn::RebindToSigned<D> di;
     const auto bits = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7FFFFFFF));
     if (HWY_LIKELY(hn::AllTrue(d, hn::RebindMask(d, hn::Lt(bits, hn::Set(di, 0x42AD0001)))))) {
-      return ExpF32Normal(d, x);
+      return ExpF32Fast(d, x);
     }
   }
   return ExpHighway(d, x);
