@@ -435,11 +435,11 @@ HWY_INLINE V ExpF32Fast(D d, V x) {
 // (the common case) take ExpF32Fast: on AVX-512 its 16-entry table and
 // degree-3 polynomial (1.06 ulp; 1K float32 exp 146 -> 110 ns and 64K 9.35
 // -> 7.08 us on Zen 5 against ExpF32Normal's degree-5 polynomial, the
-// kernel alone), elsewhere ExpF32Normal (0.94 ulp); others, and float64,
-// Highway's Exp,
-// which converts x / ln 2 to int32 and so is valid only up to about +104
-// (float) / +706 (double) and maps NaN to 0: clamping at a bound where e^x
-// has long overflowed keeps the conversion in range and still yields +inf.
+// kernel alone), elsewhere ExpF32Normal (0.94 ulp). Other vectors, and
+// float64, take Highway's Exp, which converts x / ln 2 to int32 and so is
+// valid only up to about +104 (float) / +706 (double) and maps NaN to 0:
+// clamping at a bound where e^x has long overflowed keeps the conversion in
+// range and still yields +inf.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V ExpFull(D d, V x) {
   if constexpr (sizeof(hn::TFromD<D>) == 4) {

@@ -380,10 +380,10 @@ enum class Stores { kAuto, kRowOfStream };
 // loads the next (kStoreEachVector), in the loop of arrays it does not
 // stream. For ops whose vector is used twice (square's v * v), so that its
 // load cannot fold into the operation: four loads, four multiplies and then
-// four stores took 64K float32 square 2.47 us on Zen 5 (median over 64
-// buffer placements, up to 2.79), storing each product at once 2.29-2.31
-// (up to 2.42). Ops whose loads fold (abs, relu, floor) gained nothing so,
-// and 1K relu lost 0.6 ns.
+// four stores took 64K float32 square 2.47-2.59 us on Zen 5 (medians over
+// 64 buffer placements in interleaved rounds, up to 2.79), storing each
+// product at once 2.39-2.46 (up to 2.57). Ops whose loads fold (abs, relu,
+// floor) gained nothing so, and 1K relu lost 0.6 ns.
 template <class Func>
 concept StoresEachVector = requires {
   requires Func::kStoreEachVector;
