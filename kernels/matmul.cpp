@@ -6,7 +6,7 @@
 // vectors), a strip of mr rows × kc of a is read in place when a is
 // row-major and otherwise packed so that one k step reads mr consecutive
 // values, and a register tile of mr × nr accumulators runs over k. The a
-// strip (mr·kc elements) stays in L1 while the b block (kc·nc, about 1 MiB)
+// strip (mr·kc elements) stays in L1 while the b block (kc·nc, about 512 KiB)
 // streams from L2; packing makes the loads of b contiguous whatever its
 // strides (transposes cost only in packing), and zero padding lets tiles
 // always run whole vectors.
@@ -42,12 +42,16 @@ constexpr size_t kVecs = 3;
 #endif
 
 // kc: depth of one packed block (the a strip, kRows·kc, stays in L1).
-// The b block is kc × about kBlockBytes / (kc·sizeof(T)) columns, sized for
-// a 1-2 MiB L2. Measured with bench/matmul_bench on an AVX-512 core (1 MiB
-// L2): 512 KiB blocks ran 4-8% slower at n = 512 and 1024, 2 MiB no faster;
-// kc of 128 or 384 instead of 256 made no clear difference.
+// The b block is kc × about kBlockBytes / (kc·sizeof(T)) columns: half of
+// a 1 MiB L2, so that it stays there while the a strips and the c tiles
+// pass through. Measured with bench/matmul_bench and ops_bench on a Zen 5
+// core (1 MiB 8-way L2), float32: 1 MiB blocks ran 1024 at 155-159 GFLOP/s,
+// 512 KiB at 178-180 (ops_bench: 168-175 against 180-182, oneDNN 175-179);
+// 256 to 640 KiB all came within the noise of 512 KiB, as did kc of 128 to
+// 512; float64 was level or faster. An earlier measurement on another
+// AVX-512 core had favoured 1 MiB by 4-8% at n = 512 and 1024.
 constexpr size_t kDepth = 256;
-constexpr size_t kBlockBytes = 1024 * 1024;
+constexpr size_t kBlockBytes = 512 * 1024;
 
 template <typename T>
 size_t PanelWidth() {
