@@ -96,7 +96,17 @@ void PackB(const T* b, ptrdiff_t b_row, ptrdiff_t b_col, size_t p0, size_t kc, s
     const size_t width = std::min(nr, nc - q * nr);
     const T* src =
         b + static_cast<ptrdiff_t>(p0) * b_row + static_cast<ptrdiff_t>(j0 + q * nr) * b_col;
-    if (b_col == 1) {
+    if (b_col == 1 && width == nr) {
+      // A whole panel row is kVecs vectors: copied inline, not by memcpy
+      // (one call per 2-3 vectors took 8.6% of n = 256 float32).
+      const hn::ScalableTag<T> d;
+      const size_t N = hn::Lanes(d);
+      for (size_t p = 0; p < kc; ++p) {
+        const T* row = src + static_cast<ptrdiff_t>(p) * b_row;
+        T* dst = panel + p * nr;
+        for (size_t v = 0; v < kVecs; ++v) hn::StoreU(hn::LoadU(d, row + v * N), d, dst + v * N);
+      }
+    } else if (b_col == 1) {
       for (size_t p = 0; p < kc; ++p) {
         std::memcpy(panel + p * nr, src + static_cast<ptrdiff_t>(p) * b_row, width * sizeof(T));
         std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
