@@ -69,8 +69,19 @@ HWY_INLINE hn::Vec<D> RowMax(D d, const T* x, size_t n) {
   return hn::Set(d, MaxOfLanesOrdered(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
 }
 
+// Prefetches the cache lines of 4 vectors at ahead + k, if ahead is not
+// null: the next row, read by RowMax after this row's passes (see
+// ForEachSoftmaxBlock).
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n) {
+HWY_INLINE void PrefetchFour(D d, const T* ahead, size_t k) {
+  if (ahead == nullptr) return;
+  const size_t span = 4 * hn::Lanes(d) * sizeof(T);
+  const char* p = reinterpret_cast<const char*>(ahead + k);
+  for (size_t byte = 0; byte < span; byte += 64) hwy::Prefetch(p + byte);
+}
+
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n, const T* ahead) {
   const size_t N = hn::Lanes(d);
   const auto lowest = hn::Neg(hn::Inf(d));
   const auto max = RowMax(d, x, n);
@@ -85,6 +96,7 @@ HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n) {
       const auto e1 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + N), max));
       const auto e2 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 2 * N), max));
       const auto e3 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 3 * N), max));
+      PrefetchFour(d, ahead, k);
       hn::StoreU(e0, d, out + k);
       hn::StoreU(e1, d, out + k + N);
       hn::StoreU(e2, d, out + k + 2 * N);
@@ -230,7 +242,7 @@ struct ShiftOp {
 // row, or a row of -inf, makes some x - max NaN, hence the sum, the log
 // and every y NaN.
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n, Stores stores) {
+HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n, Stores stores, const T* ahead) {
   const size_t N = hn::Lanes(d);
   const auto lowest = hn::Neg(hn::Inf(d));
   const auto max = RowMax(d, x, n);
@@ -242,6 +254,7 @@ HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n, Stores stores) 
       s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + N), max)));
       s2 = hn::Add(s2, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 2 * N), max)));
       s3 = hn::Add(s3, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 3 * N), max)));
+      PrefetchFour(d, ahead, k);
     }
   }
   for (; k + N <= n; k += N) s0 = hn::Add(s0, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max)));
@@ -299,6 +312,14 @@ HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inn
 // inner) blocks as one row when inner == 1, else as columns, 4 vectors, then
 // one vector, then a partial vector at a time; kLog picks the LogSoftmax
 // kernels of each step.
+// Inputs of at least this many bytes in rows (inner == 1) prefetch the
+// next row during each row's exp pass, where the arithmetic leaves the
+// load ports idle: RowMax, the pass that then reads it, would otherwise
+// start each row (a new page, where the hardware prefetchers stop) on
+// misses. Kernel alone, rows of 1024, medians over 4 output placements:
+// 1M floats softmax 190-201 -> 170-177 us, log_softmax 208-212 -> 185-195;
+// 64K and 256K floats (in the L2 cache) unchanged.
+inline constexpr size_t kPrefetchRowsBytes = size_t{1} << 20;
 template <bool kLog, typename T>
 HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
@@ -310,14 +331,16 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
   // computing e^(x - max) a second time instead of storing it).
   const Stores stores =
       kLog && inner == 1 && StreamRows(d, out, outer, n) ? Stores::kRowOfStream : Stores::kAuto;
+  const bool prefetch = inner == 1 && outer * n * sizeof(T) >= kPrefetchRowsBytes;
   for (size_t o = 0; o < outer; ++o) {
     const T* xo = x + o * n * inner;
     T* oo = out + o * n * inner;
     if (inner == 1) {
+      const T* ahead = prefetch && o + 1 < outer ? xo + n : nullptr;
       if constexpr (kLog) {
-        LogSoftmaxRow(d, xo, oo, n, stores);
+        LogSoftmaxRow(d, xo, oo, n, stores, ahead);
       } else {
-        SoftmaxRow(d, xo, oo, n);
+        SoftmaxRow(d, xo, oo, n, ahead);
       }
       continue;
     }
