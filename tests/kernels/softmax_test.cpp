@@ -181,8 +181,8 @@ void CheckSoftmax(const char* name) {
   if (kLog) BOOST_TEST_MESSAGE(name << ": max error " << max_eps << " eps max(1, |y|)");
 }
 
-// RequireStreamedRowsMatch for both kernels (only LogSoftmax streams now;
-// Softmax is checked so that it stays right if it does).
+// RequireStreamedRowsMatch for both kernels (Softmax streams rows of up to
+// 16 KiB, kRowLength's among them, through a scratch row).
 template <typename T>
 void CheckStreamedRows(const char* name) {
   for (const bool log : {false, true}) {
