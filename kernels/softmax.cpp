@@ -312,10 +312,6 @@ HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inn
   }
 }
 
-// The layout walk Softmax and LogSoftmax share: each of the `outer` (n,
-// inner) blocks as one row when inner == 1, else as columns, 4 vectors, then
-// one vector, then a partial vector at a time; kLog picks the LogSoftmax
-// kernels of each step.
 // Inputs of at least this many bytes in rows (inner == 1) prefetch the
 // next row during each row's exp pass, where the arithmetic leaves the
 // load ports idle: RowMax, the pass that then reads it, would otherwise
@@ -327,6 +323,11 @@ inline constexpr size_t kPrefetchRowsBytes = size_t{1} << 20;
 // The longest softmax row that streams, in bytes: a scratch row of this
 // size lives on the stack (see ForEachSoftmaxBlock).
 inline constexpr size_t kScratchBytes = 16384;
+
+// The layout walk Softmax and LogSoftmax share: each of the `outer` (n,
+// inner) blocks as one row when inner == 1, else as columns, 4 vectors, then
+// one vector, then a partial vector at a time; kLog picks the LogSoftmax
+// kernels of each step.
 template <bool kLog, typename T>
 HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
