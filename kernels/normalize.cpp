@@ -310,10 +310,7 @@ HWY_INLINE void NormRow(D d, const T* row, T* o, size_t n, const T* w, const T* 
           NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k), hi, lo, scale, w, b, k, N);
       const auto y1 = NormOne<kCentre, kWeight, kBias>(d, hn::LoadU(d, row + k + N), hi, lo, scale,
                                                        w, b, k + N, N);
-      if (ahead != nullptr) {
-        hwy::Prefetch(ahead + k);
-        if (2 * N * sizeof(T) > 64) hwy::Prefetch(ahead + k + N);
-      }
+      if (ahead != nullptr) PrefetchVectors(d, ahead + k, 2);
       if (stream) {
         hn::Stream(y0, d, o + k);
         hn::Stream(y1, d, o + k + N);

@@ -69,17 +69,6 @@ HWY_INLINE hn::Vec<D> RowMax(D d, const T* x, size_t n) {
   return hn::Set(d, MaxOfLanesOrdered(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
 }
 
-// Prefetches the cache lines of 4 vectors at ahead + k, if ahead is not
-// null: the next row, read by RowMax after this row's passes (see
-// ForEachSoftmaxBlock).
-template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void PrefetchFour(D d, const T* ahead, size_t k) {
-  if (ahead == nullptr) return;
-  const size_t span = 4 * hn::Lanes(d) * sizeof(T);
-  const char* p = reinterpret_cast<const char*>(ahead + k);
-  for (size_t byte = 0; byte < span; byte += 64) hwy::Prefetch(p + byte);
-}
-
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n, const T* ahead, T* scratch) {
   const size_t N = hn::Lanes(d);
@@ -99,7 +88,7 @@ HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n, const T* ahead, T*
       const auto e1 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + N), max));
       const auto e2 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 2 * N), max));
       const auto e3 = SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 3 * N), max));
-      PrefetchFour(d, ahead, k);
+      if (ahead != nullptr) PrefetchVectors(d, ahead + k, 4);  // the next row (RowMax)
       hn::StoreU(e0, d, e_out + k);
       hn::StoreU(e1, d, e_out + k + N);
       hn::StoreU(e2, d, e_out + k + 2 * N);
@@ -258,7 +247,7 @@ HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n, Stores stores, 
       s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + N), max)));
       s2 = hn::Add(s2, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 2 * N), max)));
       s3 = hn::Add(s3, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k + 3 * N), max)));
-      PrefetchFour(d, ahead, k);
+      if (ahead != nullptr) PrefetchVectors(d, ahead + k, 4);  // the next row (RowMax)
     }
   }
   for (; k + N <= n; k += N) s0 = hn::Add(s0, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max)));

@@ -137,14 +137,20 @@ inline constexpr size_t kPrefetchBytes = 2048;
 template <typename T>
 inline constexpr size_t kPrefetchAhead = kPrefetchBytes / sizeof(T);
 
+// Prefetches the cache lines of the `vectors` vectors of d at p, one
+// prefetch per 64 bytes. The caller keeps p inside the array (a prefetch
+// cannot fault, but the pointer arithmetic must stay defined).
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void PrefetchVectors(D d, const T* p, size_t vectors) {
+  constexpr size_t kLine = 64 / sizeof(T);
+  const size_t span = vectors * hn::Lanes(d);
+  for (size_t k = 0; k < span; k += kLine) hwy::Prefetch(p + k);
+}
+
 // Prefetches the cache lines of the four vectors at p + kPrefetchAhead<T>.
-// The caller keeps that address inside the array (a prefetch cannot fault,
-// but the pointer arithmetic must stay defined).
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void PrefetchFourAhead(D d, const T* p) {
-  constexpr size_t kLine = 64 / sizeof(T);
-  const size_t span = 4 * hn::Lanes(d);
-  for (size_t k = 0; k < span; k += kLine) hwy::Prefetch(p + kPrefetchAhead<T> + k);
+  PrefetchVectors(d, p + kPrefetchAhead<T>, 4);
 }
 
 // Rows of more than kLongRowBytes are read from memory rather than from the
