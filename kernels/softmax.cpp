@@ -301,14 +301,6 @@ HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inn
   }
 }
 
-// Inputs of at least this many bytes in rows (inner == 1) prefetch the
-// next row during each row's exp pass, where the arithmetic leaves the
-// load ports idle: RowMax, the pass that then reads it, would otherwise
-// start each row (a new page, where the hardware prefetchers stop) on
-// misses. Kernel alone, rows of 1024, medians over 4 output placements:
-// 1M floats softmax 190-201 -> 170-177 us, log_softmax 208-212 -> 185-195;
-// 64K and 256K floats (in the L2 cache) unchanged.
-inline constexpr size_t kPrefetchRowsBytes = size_t{1} << 20;
 // The longest softmax row that streams, in bytes: a scratch row of this
 // size lives on the stack (see ForEachSoftmaxBlock).
 inline constexpr size_t kScratchBytes = 16384;

@@ -323,10 +323,12 @@ HWY_INLINE T Finish(T squares, T deviations, size_t n, std::int64_t ddof) {
 // The two passes over n >= 1 contiguous elements: their mean in T and the
 // sums of the deviations from it and of their squares. Four accumulators
 // per pass break the dependency chains; the partial vector is padded with
-// the mean (pass 2), so it adds zeros.
+// the mean (pass 2), so it adds zeros. Pass 2 reads the row from the L1
+// cache and leaves the load ports room to prefetch the next row, `ahead`
+// (n elements, or nullptr), as far as the row goes.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T& squares,
-                        T& deviations) {
+                        T& deviations, const T* ahead = nullptr) {
   const size_t N = hn::Lanes(d);
   auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
   size_t k = 0;
@@ -354,6 +356,7 @@ HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T
     const auto d1 = hn::Sub(hn::LoadU(d, row + k + N), mean);
     const auto d2 = AddOnFma(hn::LoadU(d, row + k + 2 * N), neg_mean, one);
     const auto d3 = AddOnFma(hn::LoadU(d, row + k + 3 * N), neg_mean, one);
+    if (ahead != nullptr) PrefetchVectors(d, ahead + k, 4);
     q0 = hn::MulAdd(d0, d0, q0);
     q1 = hn::MulAdd(d1, d1, q1);
     q2 = hn::MulAdd(d2, d2, q2);
@@ -384,13 +387,13 @@ inline constexpr size_t kVarBlock = 32768 / sizeof(T);
 // merged in float64 by Chan, Golub and LeVeque's pairwise update, exact
 // enough to add no error of note. float64 rows, whose merge would round
 // like their data (twice the error on shifted data, measured), and short
-// rows take the two passes directly.
+// rows take the two passes directly; `ahead` is TwoPass's, for those.
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof) {
+HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof, const T* ahead) {
   if (n == 0) return std::numeric_limits<T>::quiet_NaN();
   T mean, squares, deviations;
   if (!std::is_same_v<T, float> || n <= kVarBlock<T>) {
-    TwoPass(d, row, n, mean, squares, deviations);
+    TwoPass(d, row, n, mean, squares, deviations, ahead);
     return Finish(squares, deviations, n, ddof);
   }
   double count = 0, total_mean = 0, total_m2 = 0;
@@ -449,9 +452,16 @@ template <bool kSqrt, typename T>
 HWY_INLINE void Variance(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer, size_t n,
                          size_t inner, std::int64_t ddof) {
   const hn::ScalableTag<T> d;
+  // Rows of up to kVarBlock elements (whose pass 2 reads the L1 cache) in
+  // an input of kPrefetchRowsBytes or more prefetch the next row, as
+  // softmax's do: each starts a new page, where the hardware prefetchers
+  // stop.
+  const bool prefetch =
+      inner == 1 && n <= kVarBlock<T> && outer * n * sizeof(T) >= kPrefetchRowsBytes;
   for (size_t o = 0; o < outer; ++o) {
     if (inner == 1) {
-      out[o] = VarRow(d, x + o * n, n, ddof);
+      const T* ahead = prefetch && o + 1 < outer ? x + (o + 1) * n : nullptr;
+      out[o] = VarRow(d, x + o * n, n, ddof, ahead);
     } else {
       VarColumns(d, x + o * n * inner, out + o * inner, n, inner, ddof);
     }

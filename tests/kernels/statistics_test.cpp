@@ -604,6 +604,32 @@ BOOST_AUTO_TEST_CASE(var_std_within_bound) {
   });
 }
 
+// Rows of an input of 1 MiB or more prefetch the next row (Variance): each
+// row's result must be the one it gets alone, a call of one row, which
+// does not; the rows are 130 elements, so pass 2 ends on a partial vector.
+template <typename T>
+void CheckVarianceRowsMatchAlone() {
+  const std::size_t n = 130, rows = (std::size_t{1} << 20) / (n * sizeof(T)) + 2;
+  Random random(67);
+  std::vector<T> x(rows * n), all(rows), one(1);
+  for (T& v : x) v = static_cast<T>(random.Uniform(-3, 5));
+  k::Var(x.data(), all.data(), rows, n, 1, 1);
+  for (std::size_t r = 0; r < rows; ++r) {
+    k::Var(x.data() + r * n, one.data(), 1, n, 1, 1);
+    if (all[r] != one[0]) {
+      BOOST_TEST_INFO("row " << r << " of " << rows);
+      BOOST_REQUIRE_EQUAL(all[r], one[0]);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(var_rows_of_a_large_input_match_each_row_alone) {
+  ForEachTarget([](std::int64_t) {
+    CheckVarianceRowsMatchAlone<float>();
+    CheckVarianceRowsMatchAlone<double>();
+  });
+}
+
 BOOST_AUTO_TEST_CASE(argmax_argmin_exact) {
   ForEachTarget([](std::int64_t) {
     CheckArg<true, float>();
