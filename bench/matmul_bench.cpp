@@ -6,7 +6,11 @@
 // Next to the speed, each side's largest error against a double (long
 // double) reference on sampled elements, as a fraction of Σ_p |a_ip·b_pj|.
 //
-//   build/bench/matmul_bench [--samples N] [--f64] [SIZE...]   (default 256 512 1024)
+//   build/bench/matmul_bench [--samples N] [--f64] [--trans] [SIZE...]   (default 256 512 1024)
+//
+// --trans adds the products with a transposed operand (matmul's trans_a and
+// trans_b, cblas's CblasTrans): a*bT (a·bᵀ, what nn.linear computes), aT*b
+// and aT*bT, each against OpenBLAS on the same layout.
 //
 // OpenBLAS reads OPENBLAS_NUM_THREADS when it loads, so the program sets it
 // to 1 and re-executes itself when it is not set.
@@ -28,12 +32,20 @@
 
 namespace {
 
+// Which operands the product reads transposed.
+struct Layout {
+  bool trans_a, trans_b;
+  const char* name;
+};
+
 template <class T>
-void blas_gemm(const T* a, const T* b, T* c, int n) {
+void blas_gemm(const T* a, const T* b, T* c, int n, Layout l) {
+  const CBLAS_TRANSPOSE ta = l.trans_a ? CblasTrans : CblasNoTrans;
+  const CBLAS_TRANSPOSE tb = l.trans_b ? CblasTrans : CblasNoTrans;
   if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+    cblas_sgemm(CblasRowMajor, ta, tb, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
   } else {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a, n, b, n, 0.0, c, n);
+    cblas_dgemm(CblasRowMajor, ta, tb, n, n, n, 1.0, a, n, b, n, 0.0, c, n);
   }
 }
 
@@ -61,7 +73,7 @@ double median(std::vector<double> v) {
 
 // Largest |c - exact| / Σ|a b| over sampled elements of an n×n product.
 template <class T>
-double max_error(const T* a, const T* b, const T* c, int n) {
+double max_error(const T* a, const T* b, const T* c, int n, Layout l) {
   using Wide = std::conditional_t<std::is_same_v<T, float>, double, long double>;
   std::mt19937 engine(7);
   std::uniform_int_distribution<int> pick(0, n - 1);
@@ -70,7 +82,9 @@ double max_error(const T* a, const T* b, const T* c, int n) {
     const int i = pick(engine), j = pick(engine);
     Wide sum = 0, magnitude = 0;
     for (int p = 0; p < n; ++p) {
-      const Wide t = static_cast<Wide>(a[i * n + p]) * static_cast<Wide>(b[p * n + j]);
+      const T x = l.trans_a ? a[p * n + i] : a[i * n + p];
+      const T y = l.trans_b ? b[j * n + p] : b[p * n + j];
+      const Wide t = static_cast<Wide>(x) * static_cast<Wide>(y);
       sum += t;
       magnitude += t < 0 ? -t : t;
     }
@@ -81,7 +95,7 @@ double max_error(const T* a, const T* b, const T* c, int n) {
 }
 
 template <class T>
-void run(int n, int samples) {
+void run(int n, int samples, Layout l) {
   const opgen::DType dtype = opgen::dtype_of<T>;
   const opgen::Shape shape{n, n};
   opgen::Tensor a = opgen::Tensor::empty(shape, dtype);
@@ -96,8 +110,8 @@ void run(int n, int samples) {
   }
   const double flops = 2.0 * n * n * n;
   const int calls = std::max(1, static_cast<int>(4e9 / flops));
-  auto ours = [&] { opgen::linalg::matmul(a, b, false, false, c); };
-  auto theirs = [&] { blas_gemm(a.data<T>(), b.data<T>(), c_blas.data(), n); };
+  auto ours = [&] { opgen::linalg::matmul(a, b, l.trans_a, l.trans_b, c); };
+  auto theirs = [&] { blas_gemm(a.data<T>(), b.data<T>(), c_blas.data(), n, l); };
   ours();
   theirs();
   std::vector<double> t_ours, t_theirs;
@@ -107,10 +121,10 @@ void run(int n, int samples) {
   }
   const double g_ours = flops / median(t_ours) * 1e-9;
   const double g_theirs = flops / median(t_theirs) * 1e-9;
-  std::printf("%-8s %6d %12.1f %12.1f %8.2f %12.2e %12.2e\n", opgen::dtype_name(dtype).data(), n,
-              g_ours, g_theirs, g_ours / g_theirs,
-              max_error(a.data<T>(), b.data<T>(), c.data<T>(), n),
-              max_error(a.data<T>(), b.data<T>(), c_blas.data(), n));
+  std::printf("%-8s %-6s %6d %12.1f %12.1f %8.2f %12.2e %12.2e\n", opgen::dtype_name(dtype).data(),
+              l.name, n, g_ours, g_theirs, g_ours / g_theirs,
+              max_error(a.data<T>(), b.data<T>(), c.data<T>(), n, l),
+              max_error(a.data<T>(), b.data<T>(), c_blas.data(), n, l));
 }
 
 }  // namespace
@@ -123,16 +137,22 @@ int main(int argc, char** argv) {
   }
   int samples = 7;
   bool f64 = false;
+  std::vector<Layout> layouts = {{false, false, "a*b"}};
   std::vector<int> sizes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
       samples = std::max(1, std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--f64") == 0) {
       f64 = true;
+    } else if (std::strcmp(argv[i], "--trans") == 0) {
+      layouts = {{false, false, "a*b"},
+                 {false, true, "a*bT"},
+                 {true, false, "aT*b"},
+                 {true, true, "aT*bT"}};
     } else if (std::atoi(argv[i]) > 0) {
       sizes.push_back(std::atoi(argv[i]));
     } else {
-      std::fprintf(stderr, "usage: %s [--samples N] [--f64] [SIZE...]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--samples N] [--f64] [--trans] [SIZE...]\n", argv[0]);
       return 2;
     }
   }
@@ -141,11 +161,15 @@ int main(int argc, char** argv) {
       "matmul, n x n times n x n, one thread (OPENBLAS_NUM_THREADS=%s), medians of %d "
       "alternating samples of thread CPU time\n",
       std::getenv("OPENBLAS_NUM_THREADS"), samples);
-  std::printf("%-8s %6s %12s %12s %8s %12s %12s\n", "dtype", "n", "opgen GF/s", "OpenBLAS", "ratio",
-              "opgen err", "OpenBLAS err");
-  for (int n : sizes) run<float>(n, samples);
+  std::printf("%-8s %-6s %6s %12s %12s %8s %12s %12s\n", "dtype", "layout", "n", "opgen GF/s",
+              "OpenBLAS", "ratio", "opgen err", "OpenBLAS err");
+  for (const Layout& l : layouts) {
+    for (int n : sizes) run<float>(n, samples, l);
+  }
   if (f64) {
-    for (int n : sizes) run<double>(n, samples);
+    for (const Layout& l : layouts) {
+      for (int n : sizes) run<double>(n, samples, l);
+    }
   }
   return 0;
 }

@@ -4,8 +4,9 @@
 // The float kernels follow the GotoBLAS/BLIS layout: b is packed a block of
 // kc rows × nc columns at a time into panels nr columns wide (nr = 2 or 3
 // vectors), a strip of mr rows × kc of a is read in place when a is
-// row-major and otherwise packed so that one k step reads mr consecutive
-// values, and a register tile of mr × nr accumulators runs over k. The a
+// row-major or transposed and otherwise packed so that one k step reads mr
+// consecutive values, and a register tile of mr × nr accumulators runs over
+// k. The a
 // strip (mr·kc elements) stays in L1 while the b block (kc·nc, about 512 KiB)
 // streams from L2; packing makes the loads of b contiguous whatever its
 // strides (transposes cost only in packing), and zero padding lets tiles
@@ -85,6 +86,65 @@ size_t WorkspaceBytes(size_t element_size) {
   return element_size == 4 ? WorkspaceElements<float>() * 4 : WorkspaceElements<double>() * 8;
 }
 
+// dst[p·ld + j] = src[j·stride + p·step] for p < kc, j < cols: columns of
+// b, contiguous along k when step == 1 (a transposed b), written as rows of
+// a panel. In blocks of 16 k steps, so that the 16 panel rows written stay
+// in L1 while each column's run of 16 is read whole; within them, with
+// step == 1, 4 × 4 (float) or 2 × 2 (double) blocks are transposed in
+// 128-bit vectors, a load and a store per 4 (2) elements instead of per
+// element. Zen 5, float32, trans_b against none: n = 64 169 against 173
+// GFLOP/s (element by element, column after column: 134), n = 256 201
+// against 203 (185), n = 1024 197-198 against 199-201 (194). The edges, and
+// other strides, go element by element.
+template <typename T>
+void TransposeInto(const T* src, ptrdiff_t stride, ptrdiff_t step, size_t kc, size_t cols,
+                   T* HWY_RESTRICT dst, size_t ld) {
+  const auto at = [&](size_t j, size_t p) {
+    return src[static_cast<ptrdiff_t>(j) * stride + static_cast<ptrdiff_t>(p) * step];
+  };
+  for (size_t p0 = 0; p0 < kc; p0 += 16) {
+    const size_t p1 = std::min(kc, p0 + 16);
+    size_t j = 0;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::Full128<T> d;
+    constexpr size_t L = 16 / sizeof(T);
+    if (step == 1) {
+      for (; j + L <= cols; j += L) {
+        const T* c0 = src + static_cast<ptrdiff_t>(j) * stride;
+        const T* c1 = c0 + stride;
+        size_t p = p0;
+        for (; p + L <= p1; p += L) {
+          T* out = dst + p * ld + j;
+          const auto r0 = hn::LoadU(d, c0 + p);
+          const auto r1 = hn::LoadU(d, c1 + p);
+          if constexpr (L == 4) {
+            const auto r2 = hn::LoadU(d, c1 + stride + p);
+            const auto r3 = hn::LoadU(d, c1 + 2 * stride + p);
+            const auto t0 = hn::InterleaveLower(d, r0, r1);  // r0[0] r1[0] r0[1] r1[1]
+            const auto t1 = hn::InterleaveLower(d, r2, r3);
+            const auto t2 = hn::InterleaveUpper(d, r0, r1);  // r0[2] r1[2] r0[3] r1[3]
+            const auto t3 = hn::InterleaveUpper(d, r2, r3);
+            hn::StoreU(hn::ConcatLowerLower(d, t1, t0), d, out);
+            hn::StoreU(hn::ConcatUpperUpper(d, t1, t0), d, out + ld);
+            hn::StoreU(hn::ConcatLowerLower(d, t3, t2), d, out + 2 * ld);
+            hn::StoreU(hn::ConcatUpperUpper(d, t3, t2), d, out + 3 * ld);
+          } else {
+            hn::StoreU(hn::InterleaveLower(d, r0, r1), d, out);
+            hn::StoreU(hn::InterleaveUpper(d, r0, r1), d, out + ld);
+          }
+        }
+        for (; p < p1; ++p) {
+          for (size_t i = 0; i < L; ++i) dst[p * ld + j + i] = at(j + i, p);
+        }
+      }
+    }
+#endif
+    for (; j < cols; ++j) {
+      for (size_t p = p0; p < p1; ++p) dst[p * ld + j] = at(j, p);
+    }
+  }
+}
+
 // Packs rows [p0, p0 + kc) × columns [j0, j0 + nc) of b into panels of nr
 // columns: panel q holds b(p0 + p, j0 + q·nr + j) at [q·kc·nr + p·nr + j],
 // zero where j0 + q·nr + j >= j0 + nc.
@@ -112,11 +172,7 @@ void PackB(const T* b, ptrdiff_t b_row, ptrdiff_t b_col, size_t p0, size_t kc, s
         std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
       }
     } else {
-      // Transposed b: walk each column of the panel along its contiguous k.
-      for (size_t j = 0; j < width; ++j) {
-        const T* col = src + static_cast<ptrdiff_t>(j) * b_col;
-        for (size_t p = 0; p < kc; ++p) panel[p * nr + j] = col[static_cast<ptrdiff_t>(p) * b_row];
-      }
+      TransposeInto(src, b_col, b_row, kc, width, panel, nr);
       if (width < nr) {
         for (size_t p = 0; p < kc; ++p)
           std::fill(panel + p * nr + width, panel + (p + 1) * nr, T(0));
@@ -155,7 +211,7 @@ void PackA(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, size_t i0, size_t rows,
   (void)c##r##0, (void)c##r##1, (void)c##r##2;
 #define OPGEN_TILE_STEP(r)                                          \
   if constexpr (kRows > r) {                                        \
-    const V a##r = hn::Set(d, kPacked ? ap[r] : ap[r * lda]);       \
+    const V a##r = hn::Set(d, kAdjacentRows ? ap[r] : ap[r * lda]); \
     c##r##0 = hn::MulAdd(a##r, b0, c##r##0);                        \
     if constexpr (kUse > 1) c##r##1 = hn::MulAdd(a##r, b1, c##r##1); \
     if constexpr (kUse > 2) c##r##2 = hn::MulAdd(a##r, b2, c##r##2); \
@@ -181,10 +237,11 @@ void PackA(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, size_t i0, size_t rows,
 // 48-column panels that padding was 11% of the work). A full tile is stored
 // in place; an edge tile goes through a buffer on the stack.
 //
-// kPacked: ap is a packed strip (row r at ap[r], kRows apart per k step);
-// otherwise it points into a row-major a whose rows are lda apart, which
-// small products use (see GemmFloat).
-template <size_t kUse, bool kPacked, class D, typename T = hn::TFromD<D>>
+// kAdjacentRows: a strip's rows are adjacent, row r at ap[r], and its k
+// steps lda apart: a packed strip (lda = kRows) or a transposed a read in
+// place (lda: its column stride). Otherwise ap points into a row-major a,
+// row r at ap[r·lda] and k steps adjacent (see GemmFloat).
+template <size_t kUse, bool kAdjacentRows, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, size_t lda,
                        const T* HWY_RESTRICT bp, T* HWY_RESTRICT c, size_t ldc, size_t rows,
                        size_t cols, bool accumulate) {
@@ -197,7 +254,7 @@ HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, size_t lda,
     const V b1 = kUse > 1 ? hn::LoadU(d, bp + N) : zero;
     const V b2 = kUse > 2 ? hn::LoadU(d, bp + 2 * N) : zero;
     OPGEN_TILE_ROWS(OPGEN_TILE_STEP)
-    ap += kPacked ? kRows : 1;
+    ap += kAdjacentRows ? lda : 1;
     bp += kVecs * N;
   }
   const bool full = rows == kRows && cols == kUse * N;
@@ -257,16 +314,26 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
         // A row-major a is read in place: packing its strips cost a third
         // of the time at n = 64 and 5-10% from n = 256 to 2048 (measured on
         // an AVX-512 core, float32 and float64; rows 4 KiB apart did not
-        // suffer from sharing L1 sets). Transposed or strided a, and a last
-        // strip of fewer than kRows rows, are packed (zero padded).
+        // suffer from sharing L1 sets). So is a transposed a, whose strips
+        // hold each k step's kRows values side by side as a packed one
+        // does (Zen 5, float32, trans_a against none: n = 64 172 against
+        // 173 GFLOP/s, packed 129; n = 256 198 against 201-202, packed
+        // 186; n = 768 207 against 206, packed 198; n = 1024 184-185
+        // either way, against 200-202). Other strides, and a last strip
+        // of fewer than kRows rows, are packed (zero padded).
         const bool direct = a_col == 1 && rows == kRows;
+        const bool adjacent = a_row == 1 && rows == kRows;
         const T* strip = ap;
+        size_t lda = static_cast<size_t>(a_row);
         if (direct) {
           strip = a + static_cast<ptrdiff_t>(i0) * a_row + static_cast<ptrdiff_t>(p0);
+        } else if (adjacent) {
+          strip = a + static_cast<ptrdiff_t>(i0) + static_cast<ptrdiff_t>(p0) * a_col;
+          lda = static_cast<size_t>(a_col);
         } else {
           PackA(a, a_row, a_col, i0, rows, p0, kc, ap);
+          lda = kRows;
         }
-        const auto lda = static_cast<size_t>(a_row);
         for (size_t q = 0; q * nr < nc; ++q) {
           const size_t cols = std::min(nr, nc - q * nr);
           const T* panel = bp + q * kc * nr;
@@ -280,11 +347,11 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
               Tile<kVecs, false>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
             }
           } else if (cols <= N) {
-            Tile<1, true>(d, kc, strip, 0, panel, out, ldc, rows, cols, accumulate);
+            Tile<1, true>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
           } else if (kVecs > 2 && cols <= 2 * N) {
-            Tile<2, true>(d, kc, strip, 0, panel, out, ldc, rows, cols, accumulate);
+            Tile<2, true>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
           } else {
-            Tile<kVecs, true>(d, kc, strip, 0, panel, out, ldc, rows, cols, accumulate);
+            Tile<kVecs, true>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
           }
         }
       }
