@@ -88,7 +88,7 @@ size_t WorkspaceBytes(size_t element_size) {
 
 // dst[p·ld + j] = src[j·stride + p·step] for p < kc, j < cols: columns of
 // b, contiguous along k when step == 1 (a transposed b), written as rows of
-// a panel. In blocks of 16 k steps, so that the 16 panel rows written stay
+// a panel (and Transpose's copies). In blocks of 16 k steps, so that the 16 panel rows written stay
 // in L1 while each column's run of 16 is read whole; within them, with
 // step == 1, 4 × 4 (float) or 2 × 2 (double) blocks are transposed in
 // 128-bit vectors, a load and a store per 4 (2) elements instead of per
@@ -371,6 +371,17 @@ void GemmF64(const double* a, ptrdiff_t a_row, ptrdiff_t a_col, const double* b,
   GemmFloat(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
 }
 
+// Transpose's element sizes: 4 and 8 bytes as unsigned integers, whose
+// loads and stores copy bits whatever they encode.
+void Transpose32(const uint32_t* src, ptrdiff_t stride, size_t rows, size_t cols, uint32_t* dst,
+                 size_t ld) {
+  TransposeInto(src, stride, 1, rows, cols, dst, ld);
+}
+void Transpose64(const uint64_t* src, ptrdiff_t stride, size_t rows, size_t cols, uint64_t* dst,
+                 size_t ld) {
+  TransposeInto(src, stride, 1, rows, cols, dst, ld);
+}
+
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -381,6 +392,17 @@ namespace opgen::kernels {
 HWY_EXPORT(WorkspaceBytes);
 HWY_EXPORT(GemmF32);
 HWY_EXPORT(GemmF64);
+HWY_EXPORT(Transpose32);
+HWY_EXPORT(Transpose64);
+
+void Transpose(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t rows, std::size_t cols,
+               std::uint32_t* dst, std::size_t ld) {
+  OPGEN_DYNAMIC_DISPATCH(Transpose32)(src, stride, rows, cols, dst, ld);
+}
+void Transpose(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t rows, std::size_t cols,
+               std::uint64_t* dst, std::size_t ld) {
+  OPGEN_DYNAMIC_DISPATCH(Transpose64)(src, stride, rows, cols, dst, ld);
+}
 
 std::size_t GemmWorkspaceBytes(std::size_t element_size) {
   return OPGEN_DYNAMIC_DISPATCH(WorkspaceBytes)(element_size);

@@ -5,11 +5,14 @@
 // and must not overlap a or b. k == 0 gives zeros.
 //
 // Float kernels pack blocks of b (kc×nc), and strips of a (mr×kc) unless a
-// is row-major, into the workspace and run a register tile of mr rows × (2 or 3) vectors sized
-// from the target's vector length (see matmul.cpp); they sum in a different
-// order than a naive loop: each element differs from the exact dot product
-// by at most about k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer
-// kernels wrap around on overflow, as integer ops elsewhere do.
+// is row-major or transposed, into the workspace and run a register tile of
+// mr rows × (2 or 3) vectors sized from the target's vector length (see
+// matmul.cpp); they sum in a different order than a naive loop: each
+// element differs from the exact dot product by at most about
+// k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer kernels wrap around
+// on overflow, as integer ops elsewhere do. Also here: the transposing copy
+// that packs a transposed b, for linalg.transpose and the other copies of
+// the runtime that transpose.
 #pragma once
 
 #include <cstddef>
@@ -34,5 +37,16 @@ void Gemm(const std::int32_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, con
 void Gemm(const std::int64_t* a, std::ptrdiff_t a_row, std::ptrdiff_t a_col, const std::int64_t* b,
           std::ptrdiff_t b_row, std::ptrdiff_t b_col, std::int64_t* c, std::size_t ldc,
           std::size_t m, std::size_t n, std::size_t k, void* workspace);
+
+/// The transposing copy dst[i * ld + j] = src[i + j * stride] for i < rows,
+/// j < cols: the columns of src (rows apart by `stride` elements, which may
+/// be negative) become the rows of dst, for 4- and 8-byte elements of any
+/// type (bits are copied). Blocks of 4 × 4 (2 × 2) elements go through
+/// 128-bit vectors, taken 16 source elements deep so that the lines read
+/// and written stay in the L1 cache. src and dst must not overlap.
+void Transpose(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t rows, std::size_t cols,
+               std::uint32_t* dst, std::size_t ld);
+void Transpose(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t rows, std::size_t cols,
+               std::uint64_t* dst, std::size_t ld);
 
 }  // namespace opgen::kernels

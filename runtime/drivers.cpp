@@ -3,7 +3,9 @@
 // (include/opgen/detail/drivers-inl.hpp) only iterate what is planned here.
 #include "opgen/detail/drivers.hpp"
 
-#include <cstring>
+#include <algorithm>
+
+#include "strided_copy.hpp"
 
 namespace opgen::detail {
 
@@ -176,62 +178,10 @@ void plan_reduce(const Shape& x, Span<std::int64_t> dims, ReducePlan& plan) noex
   }
 }
 
-namespace {
-
-// Copies the transposed view row by row. Elements are moved as S bytes
-// (memcpy of a constant size compiles to one load and store), so bool, int
-// and float of one size share an instantiation without type punning.
-template <size_t S>
-void gather(const unsigned char* src, unsigned char* dst, const ReducePlan& plan) noexcept {
-  const int outer = plan.rank - 1;
-  const auto last = static_cast<size_t>(outer);
-  const auto n = static_cast<size_t>(plan.sizes[last]);
-  const std::int64_t step = plan.strides[last];
-  std::array<std::int64_t, kMaxRank> index{};
-  std::int64_t offset = 0;
-  for (;;) {
-    const unsigned char* s = src + offset * static_cast<std::int64_t>(S);
-    if (step == 1) {
-      std::memcpy(dst, s, n * S);
-    } else {
-      for (size_t i = 0; i < n; ++i) {
-        std::memcpy(dst + i * S,
-                    s + static_cast<std::int64_t>(i) * step * static_cast<std::int64_t>(S), S);
-      }
-    }
-    dst += n * S;
-    int d = outer - 1;
-    for (; d >= 0; --d) {
-      const auto u = static_cast<size_t>(d);
-      if (++index[u] < plan.sizes[u]) {
-        offset += plan.strides[u];
-        break;
-      }
-      index[u] = 0;
-      offset -= plan.strides[u] * (plan.sizes[u] - 1);
-    }
-    if (d < 0) return;
-  }
-}
-
-}  // namespace
-
 void transpose_copy(const void* src, void* dst, std::size_t element_size,
                     const ReducePlan& plan) noexcept {
-  const auto* s = static_cast<const unsigned char*>(src);
-  auto* d = static_cast<unsigned char*>(dst);
-  switch (element_size) {
-    case 1:
-      return gather<1>(s, d, plan);
-    case 2:
-      return gather<2>(s, d, plan);
-    case 4:
-      return gather<4>(s, d, plan);
-    case 8:
-      return gather<8>(s, d, plan);
-    default:
-      return;
-  }
+  // The shape and linalg ops' strided copy, which transposes in blocks.
+  copy_strided(src, plan.sizes.data(), plan.strides.data(), plan.rank, dst, element_size);
 }
 
 }  // namespace opgen::detail

@@ -3,7 +3,8 @@
 // (1..9 rows, widths around 1, 2 and 3 vectors, k past one 256-deep block,
 // n past one b block, with and without a widened last block: b blocks are
 // 1 MiB, 504 to 1024 columns), all four transpose combinations, c rows wider than n
-// (whose padding must stay untouched), and k == 0.
+// (whose padding must stay untouched), and k == 0. Then the transposing
+// copy (Transpose), exact for 4- and 8-byte elements.
 //
 // Tolerance, per element, with eps of the element type:
 //   |got - exact| <= (k + 2) eps Σ_p |a_ip b_pj|
@@ -155,6 +156,52 @@ void CheckProducts() {
   });
 }
 
+// Transpose on every target: dst[i * ld + j] == src[i + j * stride] bit
+// for bit, for rows and cols around the 4 × 4 (2 × 2) vector blocks and the
+// runs of 16, src strides past rows and negative, dst rows wider than cols
+// (whose padding must stay untouched). Values are all bit patterns, NaN
+// payloads included when read as floats. Exact, so the digest is too.
+template <typename U>
+void CheckTranspose() {
+  const U sentinel = static_cast<U>(0x5A5A5A5A5A5A5A5Aull);
+  const std::size_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 21, 40};
+  ForEachTarget([&](std::int64_t) {
+    ResultHash hash;
+    Random random(7);
+    for (const std::size_t rows : sizes) {
+      for (const std::size_t cols : sizes) {
+        for (const bool negative : {false, true}) {
+          BOOST_TEST_CONTEXT("rows " << rows << " cols " << cols << " negative " << negative) {
+            const std::size_t gap = rows + 3;
+            std::vector<U> src(gap * cols);
+            for (U& v : src) v = random.Int<U>();
+            const U* base = negative ? src.data() + (cols - 1) * gap : src.data();
+            const auto stride = static_cast<std::ptrdiff_t>(gap) * (negative ? -1 : 1);
+            const std::size_t ld = cols + 2;
+            std::vector<U> dst(rows * ld, sentinel);
+            k::Transpose(base, stride, rows, cols, dst.data(), ld);
+            std::size_t bad = 0;
+            for (std::size_t i = 0; i < rows; ++i) {
+              for (std::size_t j = 0; j < ld; ++j) {
+                const U got = dst[i * ld + j];
+                const U want = j < cols ? base[static_cast<std::ptrdiff_t>(i) +
+                                               static_cast<std::ptrdiff_t>(j) * stride]
+                                        : sentinel;
+                if (j < cols) hash.Add(got);
+                if (got != want && bad++ < 3) {
+                  BOOST_ERROR("dst(" << i << ", " << j << ") = " << got << ", expected " << want);
+                }
+              }
+            }
+            BOOST_TEST(bad == 0u);
+          }
+        }
+      }
+    }
+    RecordDigest(std::string("Transpose<") + std::to_string(8 * sizeof(U)) + ">", 0, hash, 0);
+  });
+}
+
 BOOST_AUTO_TEST_SUITE(matmul)
 
 BOOST_AUTO_TEST_CASE(gemm_float32_within_bound) { CheckProducts<float>(); }
@@ -164,6 +211,10 @@ BOOST_AUTO_TEST_CASE(gemm_float64_within_bound) { CheckProducts<double>(); }
 BOOST_AUTO_TEST_CASE(gemm_int32_exact_with_wraparound) { CheckProducts<std::int32_t>(); }
 
 BOOST_AUTO_TEST_CASE(gemm_int64_exact_with_wraparound) { CheckProducts<std::int64_t>(); }
+
+BOOST_AUTO_TEST_CASE(transpose_32_bit_exact) { CheckTranspose<std::uint32_t>(); }
+
+BOOST_AUTO_TEST_CASE(transpose_64_bit_exact) { CheckTranspose<std::uint64_t>(); }
 
 // The workspace covers a b block and an a strip of at least 256 deep.
 BOOST_AUTO_TEST_CASE(workspace_is_sized_per_element) {
