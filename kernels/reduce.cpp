@@ -239,13 +239,9 @@ HWY_INLINE void Resume(D d, V parked, V& acc, V& nan) {
   }
 }
 
-// ReduceColumns' passes: kColumnPassRows rows each, over kColumnBlockBytes
-// of columns at a time, when rows are kColumnPassBytes or longer and there
-// are 4 passes or more; shorter rows lie close enough for one pass, and up
-// to 31 rows the prefetchers follow each row through the columns.
-inline constexpr size_t kColumnPassRows = 8;
-inline constexpr size_t kColumnBlockBytes = 4096;
-inline constexpr size_t kColumnPassBytes = 1024;
+// ReduceColumns takes column passes (transform-inl.h) from rows of this
+// many bytes; shorter rows lie close enough for one walk.
+inline constexpr size_t kReducePassBytes = 1024;
 
 // One pass of ReduceColumns: rows [k0, k1) into the columns [c0, c1),
 // whose state starts from the identity (first) or from out, and ends as
@@ -329,18 +325,15 @@ HWY_INLINE void ColumnPass(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, si
 template <class R, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void ReduceColumns(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t n,
                               size_t inner) {
-  if (inner * sizeof(T) < kColumnPassBytes || n < 4 * kColumnPassRows) {
+  if (!TakesColumnPasses(d, n, inner, kReducePassBytes)) {
     ColumnPass<R>(d, x, out, n, inner, 0, inner, 0, n, true, true);
     return;
   }
-  const size_t width = kColumnBlockBytes / sizeof(T);
-  for (size_t c0 = 0; c0 < inner; c0 += width) {
-    const size_t c1 = inner - c0 <= width ? inner : c0 + width;
-    for (size_t k0 = 0; k0 < n; k0 += kColumnPassRows) {
-      const size_t k1 = n - k0 <= kColumnPassRows ? n : k0 + kColumnPassRows;
+  ForEachColumnBlock<T>(inner, [&](size_t c0, size_t c1) HWY_ATTR {
+    ForEachRowPass(n, [&](size_t k0, size_t k1) HWY_ATTR {
       ColumnPass<R>(d, x, out, n, inner, c0, c1, k0, k1, k0 == 0, k1 == n);
-    }
-  }
+    });
+  });
 }
 
 // The maximum of one float row of n >= Lanes(d) elements, exact as

@@ -301,28 +301,18 @@ HWY_INLINE void LogSoftmaxColumns4(D d, const T* x, T* out, size_t n, size_t inn
   }
 }
 
-// Columns of long rows (as ReduceColumns in reduce.cpp): when rows are
-// kColumnPassBytes or longer and there are 4 passes or more, the three
-// passes of SoftmaxColumns4 run kColumnBlockBytes of columns at a time, the
-// first two in passes of kColumnPassRows rows with each column's max and
-// sum parked on the stack (in L1) between them, the last row by row. One
-// group of columns down all n rows read each row's 256 bytes on another
-// page when rows are 4 KiB or more, where the hardware prefetchers stop,
-// three times over. Each lane computes what it did before, in the same
-// order, so results are bit for bit the same. Zen 5, float32 softmax over
-// dim 0, us, before → after: [64, 1024] 33 → 15, [512, 1024] 292-296 →
-// 176-184, [256, 4096] 600-608 → 295-302; log_softmax 24.5 → 12.5, 205 →
-// 139-142, 429-433 → 266-272. Rows of 1200 bytes ([2048, 300]) took 20 %
-// longer in passes (135-138 us against 160-167), hence 4 KiB.
-inline constexpr size_t kColumnPassRows = 8;
-inline constexpr size_t kColumnBlockBytes = 4096;
-inline constexpr size_t kColumnPassBytes = 4096;
-
-template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE bool UseColumnPasses(D d, size_t n, size_t inner) {
-  return inner * sizeof(T) >= kColumnPassBytes && n >= 4 * kColumnPassRows &&
-         4 * hn::Lanes(d) * sizeof(T) <= kColumnBlockBytes;
-}
+// Columns of long rows (column passes, transform-inl.h), from rows of 4
+// KiB: the three passes of SoftmaxColumns4 run a block of columns at a
+// time, the first two in passes of rows with each column's max and sum
+// parked on the stack (in L1), the last row by row. One group of columns
+// down all n rows read each row's 256 bytes on another page when rows are
+// 4 KiB or more, three times over. Each lane computes what it did before,
+// in the same order, so results are bit for bit the same. Zen 5, float32
+// softmax over dim 0, us, before → after: [64, 1024] 33 → 15, [512, 1024]
+// 292-296 → 176-184, [256, 4096] 600-608 → 295-302; log_softmax 24.5 →
+// 12.5, 205 → 139-142, 429-433 → 266-272. Rows of 1200 bytes
+// ([2048, 300]) took 20 % longer in passes (135-138 us against 160-167).
+inline constexpr size_t kSoftmaxPassBytes = 4096;
 
 template <bool kLog, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void SoftmaxColumnPasses(D d, const T* x, T* out, size_t n, size_t inner) {
@@ -442,7 +432,7 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
       }
       continue;
     }
-    if (UseColumnPasses(d, n, inner)) {
+    if (TakesColumnPasses(d, n, inner, kSoftmaxPassBytes)) {
       SoftmaxColumnPasses<kLog>(d, xo, oo, n, inner);
       continue;
     }

@@ -20,6 +20,29 @@ HWY_BEFORE_NAMESPACE();
 namespace opgen::kernels::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// The column kernels below (inner > 1) take column passes (transform-inl.h)
+// from rows of this many bytes, as the reductions do.
+inline constexpr size_t kStatisticsPassBytes = 1024;
+
+// body(i, v, load) for each vector of the columns [c0, c1): i its first
+// column, v its offset in the block's state, load(k) row k's lanes (whole
+// vectors, then a partial one padded with zeros), so that the loops over
+// rows in body hold no test of their own.
+template <class D, class Body, typename T = hn::TFromD<D>>
+HWY_INLINE void ForEachColumnVector(D d, const T* HWY_RESTRICT x, size_t inner, size_t c0,
+                                    size_t c1, const Body& body) {
+  const size_t N = hn::Lanes(d);
+  size_t i = c0;
+  for (; i + N <= c1; i += N) {
+    body(i, i - c0, [&, i](size_t k) HWY_ATTR { return hn::LoadU(d, x + k * inner + i); });
+  }
+  if (i < c1) {
+    body(i, i - c0, [&, i](size_t k) HWY_ATTR {
+      return LoadPartial(d, x + k * inner + i, c1 - i, hn::Zero(d));
+    });
+  }
+}
+
 // ----- Argmax / Argmin
 
 // Whether v should replace the best value so far: strictly better (so the
@@ -182,6 +205,34 @@ HWY_INLINE std::int64_t ArgRowFloat(D d, const T* HWY_RESTRICT row, size_t n) {
   return static_cast<std::int64_t>(k);
 }
 
+// ArgColumns of long rows in column passes, each column's best value and
+// its row parked on the stack between passes; the same steps per lane.
+template <bool kMax, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ArgColumnPasses(D d, const T* HWY_RESTRICT x, std::int64_t* HWY_RESTRICT out,
+                                size_t n, size_t inner) {
+  using TI = hwy::MakeSigned<T>;
+  const hn::Rebind<TI, D> di;
+  HWY_ALIGN T bests[kColumnBlockBytes / sizeof(T)];
+  HWY_ALIGN TI indices[kColumnBlockBytes / sizeof(T)];
+  ForEachColumnBlock<T>(inner, [&](size_t c0, size_t c1) HWY_ATTR {
+    ForEachRowPass(n, [&](size_t k0, size_t k1) HWY_ATTR {
+      ForEachColumnVector(d, x, inner, c0, c1, [&](size_t, size_t v, const auto& load) HWY_ATTR {
+        auto best = k0 == 0 ? load(0) : hn::Load(d, bests + v);
+        auto index = k0 == 0 ? hn::Zero(di) : hn::Load(di, indices + v);
+        for (size_t k = k0 == 0 ? 1 : k0; k < k1; ++k) {
+          const auto x_k = load(k);
+          const auto m = Better<kMax>(d, x_k, best);
+          best = hn::IfThenElse(m, x_k, best);
+          index = hn::IfThenElse(hn::RebindMask(di, m), hn::Set(di, static_cast<TI>(k)), index);
+        }
+        hn::Store(best, d, bests + v);
+        hn::Store(index, di, indices + v);
+      });
+    });
+    for (size_t j = 0; j < c1 - c0; ++j) out[c0 + j] = indices[j];
+  });
+}
+
 // inner > 1: N columns at a time, rows streaming past; each lane keeps the
 // first best row, exactly as the scalar loop.
 template <bool kMax, class D, typename T = hn::TFromD<D>>
@@ -191,6 +242,10 @@ HWY_INLINE void ArgColumns(D d, const T* HWY_RESTRICT x, std::int64_t* HWY_RESTR
   const size_t N = hn::Lanes(d);
   if (n == 0 || n > static_cast<size_t>(std::numeric_limits<TI>::max())) {
     for (size_t i = 0; i < inner; ++i) out[i] = ArgScalar<kMax>(x + i, n, inner);
+    return;
+  }
+  if (TakesColumnPasses(d, n, inner, kStatisticsPassBytes)) {
+    ArgColumnPasses<kMax>(d, x, out, n, inner);
     return;
   }
   const hn::Rebind<TI, D> di;
@@ -266,11 +321,38 @@ HWY_INLINE bool DecideRow(D d, const T* HWY_RESTRICT row, size_t n) {
   return kAll;
 }
 
+// DecideColumns of long rows in column passes, each column's decided flag
+// parked on the stack between passes.
+template <bool kAll, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void DecideColumnPasses(D d, const T* HWY_RESTRICT x, bool* HWY_RESTRICT out, size_t n,
+                                   size_t inner) {
+  const auto zero = hn::Zero(d);
+  HWY_ALIGN T decided[kColumnBlockBytes / sizeof(T)];
+  ForEachColumnBlock<T>(inner, [&](size_t c0, size_t c1) HWY_ATTR {
+    ForEachRowPass(n, [&](size_t k0, size_t k1) HWY_ATTR {
+      ForEachColumnVector(d, x, inner, c0, c1, [&](size_t, size_t v, const auto& load) HWY_ATTR {
+        auto flags = k0 == 0 ? zero : hn::Load(d, decided + v);
+        for (size_t k = k0; k < k1; ++k) {
+          const auto x_k = load(k);
+          const auto m = kAll ? hn::Eq(x_k, zero) : hn::Not(hn::Eq(x_k, zero));
+          flags = hn::Or(flags, hn::VecFromMask(d, m));
+        }
+        hn::Store(flags, d, decided + v);
+      });
+    });
+    for (size_t j = 0; j < c1 - c0; ++j) out[c0 + j] = (decided[j] != T{0}) != kAll;
+  });
+}
+
 template <bool kAll, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void DecideColumns(D d, const T* HWY_RESTRICT x, bool* HWY_RESTRICT out, size_t n,
                               size_t inner) {
   const size_t N = hn::Lanes(d);
   const auto zero = hn::Zero(d);
+  if (TakesColumnPasses(d, n, inner, kStatisticsPassBytes)) {
+    DecideColumnPasses<kAll>(d, x, out, n, inner);
+    return;
+  }
   HWY_ALIGN T lanes[hn::MaxLanes(D())];
   for (size_t i = 0; i < inner; i += N) {
     const size_t rest = inner - i < N ? inner - i : N;
@@ -416,11 +498,52 @@ HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof,
   return variance < 0 ? T{0} : static_cast<T>(variance);  // NaN stays
 }
 
+// VarColumns of long rows in column passes: each pass's sums parked on the
+// stack, the same steps per lane.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void VarColumnPasses(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t n,
+                                size_t inner, std::int64_t ddof) {
+  HWY_ALIGN T means[kColumnBlockBytes / sizeof(T)];
+  HWY_ALIGN T squares[kColumnBlockBytes / sizeof(T)];
+  HWY_ALIGN T deviations[kColumnBlockBytes / sizeof(T)];
+  ForEachColumnBlock<T>(inner, [&](size_t c0, size_t c1) HWY_ATTR {
+    ForEachRowPass(n, [&](size_t k0, size_t k1) HWY_ATTR {
+      ForEachColumnVector(d, x, inner, c0, c1, [&](size_t, size_t v, const auto& load) HWY_ATTR {
+        auto sum = k0 == 0 ? hn::Zero(d) : hn::Load(d, means + v);
+        for (size_t k = k0; k < k1; ++k) sum = hn::Add(sum, load(k));
+        hn::Store(sum, d, means + v);
+      });
+    });
+    for (size_t v = 0; v < c1 - c0; v += hn::Lanes(d)) {
+      hn::Store(hn::Div(hn::Load(d, means + v), hn::Set(d, static_cast<T>(n))), d, means + v);
+    }
+    ForEachRowPass(n, [&](size_t k0, size_t k1) HWY_ATTR {
+      ForEachColumnVector(d, x, inner, c0, c1, [&](size_t, size_t v, const auto& load) HWY_ATTR {
+        const auto mean = hn::Load(d, means + v);
+        auto q = k0 == 0 ? hn::Zero(d) : hn::Load(d, squares + v);
+        auto e = k0 == 0 ? hn::Zero(d) : hn::Load(d, deviations + v);
+        for (size_t k = k0; k < k1; ++k) {
+          const auto dv = hn::Sub(load(k), mean);
+          q = hn::MulAdd(dv, dv, q);
+          e = hn::Add(e, dv);
+        }
+        hn::Store(q, d, squares + v);
+        hn::Store(e, d, deviations + v);
+      });
+    });
+    for (size_t j = 0; j < c1 - c0; ++j) out[c0 + j] = Finish(squares[j], deviations[j], n, ddof);
+  });
+}
+
 // inner > 1: N columns at a time, the same two passes down the rows.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void VarColumns(D d, const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t n,
                            size_t inner, std::int64_t ddof) {
   const size_t N = hn::Lanes(d);
+  if (TakesColumnPasses(d, n, inner, kStatisticsPassBytes)) {
+    VarColumnPasses(d, x, out, n, inner, ddof);
+    return;
+  }
   HWY_ALIGN T squares[hn::MaxLanes(D())];
   HWY_ALIGN T deviations[hn::MaxLanes(D())];
   for (size_t i = 0; i < inner; i += N) {

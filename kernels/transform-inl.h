@@ -153,6 +153,43 @@ HWY_INLINE void PrefetchFourAhead(D d, const T* p) {
   PrefetchVectors(d, p + kPrefetchAhead<T>, 4);
 }
 
+// Kernels that vectorise along inner (reductions, softmax, var, argmax,
+// all/any over a leading dim) hold a few vectors of columns in registers
+// while the rows pass. Walking one group of columns down all n rows reads
+// each row's few hundred bytes on another page when rows are 4 KiB or
+// more, where the hardware prefetchers stop, and rows 4 KiB apart share L1
+// sets; so long rows are walked kColumnBlockBytes of columns at a time, in
+// passes of kColumnPassRows rows, each column's state parked in the L1
+// cache between passes (measurements at ReduceColumns, reduce.cpp).
+inline constexpr size_t kColumnPassRows = 8;
+inline constexpr size_t kColumnBlockBytes = 4096;
+
+// Whether an (n, inner) block takes those passes: rows of `min_row_bytes`
+// or more, 4 passes or more (up to 31 rows the prefetchers follow each row
+// through the columns), and 4 vectors of d within a block.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE bool TakesColumnPasses(D d, size_t n, size_t inner, size_t min_row_bytes) {
+  return inner * sizeof(T) >= min_row_bytes && n >= 4 * kColumnPassRows &&
+         4 * hn::Lanes(d) * sizeof(T) <= kColumnBlockBytes;
+}
+
+// block(c0, c1) for each block of columns [c0, c1) of an (n, inner) block
+// of T, kColumnBlockBytes wide (the last one ragged).
+template <typename T, class Block>
+HWY_INLINE void ForEachColumnBlock(size_t inner, const Block& block) {
+  constexpr size_t kWidth = kColumnBlockBytes / sizeof(T);
+  for (size_t c0 = 0; c0 < inner; c0 += kWidth)
+    block(c0, inner - c0 <= kWidth ? inner : c0 + kWidth);
+}
+
+// pass(k0, k1) for each pass of kColumnPassRows rows [k0, k1) of n >= 1.
+template <class Pass>
+HWY_INLINE void ForEachRowPass(size_t n, const Pass& pass) {
+  for (size_t k0 = 0; k0 < n; k0 += kColumnPassRows) {
+    pass(k0, n - k0 <= kColumnPassRows ? n : k0 + kColumnPassRows);
+  }
+}
+
 // Inputs of at least this many bytes in rows prefetch the next row while
 // a row's last pass over it runs from the L1 cache with load ports to
 // spare (softmax's exp pass, var's pass 2): the pass that first reads the
