@@ -231,6 +231,19 @@ def main():
     out = per_call(lambda: np.add(a, b, out=c), min_time, reps)
     result["overhead"]["full"] = statistics.median(full) * 1e9
     result["overhead"]["out"] = statistics.median(out) * 1e9
+    # A call that allocates its large result, and the same into out
+    # (ops_bench.cpp's alloc rows), in microseconds.
+    result["alloc"] = {}
+    for n in sizes:
+        if n < 1 << 20:
+            continue
+        x = inputs(n, -6.0, 6.0, 0)  # ops_bench.cpp's kWide
+        y = inputs(n, -6.0, 6.0, 12345)
+        c = np.empty(n, np.float32)
+        full = per_call(lambda: np.add(x, y), min_time, reps)
+        out = per_call(lambda: np.add(x, y, out=c), min_time, reps)
+        result["alloc"][str(n)] = {"full": statistics.median(full) * 1e6,
+                                   "out": statistics.median(out) * 1e6}
     json.dump(result, sys.stdout, indent=1)
 
 

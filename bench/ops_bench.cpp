@@ -512,6 +512,32 @@ void register_all(const std::vector<const OpSpec*>& ops, const std::map<std::str
     }
   });
 
+  // A call that allocates its large result against the same call into an
+  // out tensor (float32 add, 1M elements and up): what a fresh output costs
+  // beyond the op, which the buffer cache (opgen/memory.hpp) removes.
+  for (std::size_t n : sizes()) {
+    if (n < (std::size_t{1} << 20)) continue;
+    benchmark::RegisterBenchmark(("alloc/opgen/full/" + std::to_string(n)).c_str(),
+                                 [n](benchmark::State& st) {
+                                   const Tensor& x = input(n, false, kWide, 0);
+                                   const Tensor& y = input(n, false, kWide, 12345);
+                                   for (auto _ : st) {
+                                     Tensor c = opgen::math::add(x, y);
+                                     benchmark::DoNotOptimize(c.raw_data());
+                                   }
+                                 });
+    benchmark::RegisterBenchmark(("alloc/opgen/out/" + std::to_string(n)).c_str(),
+                                 [n](benchmark::State& st) {
+                                   const Tensor& x = input(n, false, kWide, 0);
+                                   const Tensor& y = input(n, false, kWide, 12345);
+                                   Tensor& out = output(Kind::pointwise, n);
+                                   for (auto _ : st) {
+                                     opgen::math::add(x, y, out);
+                                     benchmark::ClobberMemory();
+                                   }
+                                 });
+  }
+
   benchmark::RegisterBenchmark("fma_peak/loop/0", [](benchmark::State& st) {
     double flops = 0;
     for (auto _ : st) flops += bench::fma_peak_kernel(20000);

@@ -153,6 +153,19 @@ def main():
         if b:
             print(f"  {kind:4} call: opgen {b['cpu_time']:6.1f}   numpy {npy['overhead'][kind]:6.1f}")
 
+    alloc = sorted(int(name.split("/")[3]) for name in med if name.startswith("alloc/opgen/full/"))
+    if alloc:
+        print()
+        print("a call that allocates its result against the same call into out, float32 add (us):")
+        print(f"{'size':>5} | {'opgen full':>10} {'out':>8} {'ratio':>5} | {'numpy full':>10} {'out':>8} {'ratio':>5}")
+    for n in alloc:
+        full = med[f"alloc/opgen/full/{n}"]["cpu_time"] / 1e3
+        out = med.get(f"alloc/opgen/out/{n}", {}).get("cpu_time", 0) / 1e3
+        np_row = npy.get("alloc", {}).get(str(n), {})
+        nf, no = np_row.get("full", 0), np_row.get("out", 0)
+        print(f"{si(n):>5} | {full:10.1f} {out:8.1f} {full / out if out else 0:5.2f} |"
+              f" {nf:10.1f} {no:8.1f} {nf / no if no else 0:5.2f}")
+
     peak = med.get("fma_peak/loop/0", {}).get("flops", 0) / 1e9
     mm = {}
     if peak:

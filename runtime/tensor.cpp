@@ -7,6 +7,7 @@
 #include <new>
 #include <string>
 
+#include "buffer_cache.hpp"
 #include "opgen/error.hpp"
 
 #if __has_include(<sys/mman.h>)
@@ -24,6 +25,9 @@ namespace detail {
 struct alignas(64) Storage {
   std::atomic<std::size_t> refs{1};
   void* block = nullptr;  // what malloc returned, for free()
+  // The size of a large block (from posix_memalign, see allocate_block),
+  // which goes back to the buffer cache; 0 for a small block.
+  std::size_t capacity = 0;
 };
 static_assert(sizeof(Storage) == kStorageHeaderBytes,
               "the data must start on a 64-byte boundary, where tensor.hpp expects it");
@@ -43,18 +47,23 @@ void advise_huge_pages([[maybe_unused]] void* p, [[maybe_unused]] std::size_t by
 #endif
 }
 
+// A large block: taken from the buffer cache (opgen/memory.hpp) when it
+// holds one of about this size, already faulted in, or allocated on huge
+// pages.
+void* allocate_large_block(std::size_t total, std::size_t& capacity) {
+  if (void* p = take_cached_block(total, capacity)) return p;
+  void* p = nullptr;
+  if (posix_memalign(&p, kHugePage, total) != 0) throw std::bad_alloc();
+  advise_huge_pages(p, total);
+  capacity = total;
+  return p;
+}
+
 // The block of a small tensor: glibc's aligned allocation (memalign, also
 // behind aligned operator new) costs ~100 ns against ~15 ns for malloc, a
 // large share of a small op's budget, so small blocks are over-allocated
 // with malloc and aligned by hand.
-void* allocate_block(std::size_t total, void*& block) {
-  if (total >= kHugePage) {
-    void* p = nullptr;
-    if (posix_memalign(&p, kHugePage, total) != 0) throw std::bad_alloc();
-    advise_huge_pages(p, total);
-    block = p;
-    return p;
-  }
+void* allocate_small_block(std::size_t total, void*& block) {
   constexpr std::size_t align = alignof(Storage);
   block = std::malloc(total + align - 1);
   if (block == nullptr) throw std::bad_alloc();
@@ -65,8 +74,17 @@ void* allocate_block(std::size_t total, void*& block) {
 }  // namespace
 
 Storage* storage_allocate(std::size_t bytes) {
+  const std::size_t total = sizeof(Storage) + bytes;
+  if (total >= kHugePage) [[unlikely]] {
+    std::size_t capacity = 0;
+    void* p = allocate_large_block(total, capacity);
+    Storage* s = new (p) Storage;
+    s->block = p;
+    s->capacity = capacity;
+    return s;
+  }
   void* block = nullptr;
-  void* p = allocate_block(sizeof(Storage) + bytes, block);
+  void* p = allocate_small_block(total, block);
   Storage* s = new (p) Storage;
   s->block = block;
   return s;
@@ -83,8 +101,13 @@ void storage_release(Storage* s) noexcept {
   if (s->refs.load(std::memory_order_acquire) == 1 ||
       s->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
     void* block = s->block;
+    const std::size_t capacity = s->capacity;
     s->~Storage();
-    std::free(block);
+    if (capacity != 0) {
+      give_cached_block(block, capacity);
+    } else {
+      std::free(block);
+    }
   }
 }
 

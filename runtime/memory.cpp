@@ -1,0 +1,164 @@
+// The buffer cache (opgen/memory.hpp): freed large blocks, kept for reuse.
+#include "opgen/memory.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <new>
+
+#include "buffer_cache.hpp"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define OPGEN_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OPGEN_ADDRESS_SANITIZER 1
+#endif
+#endif
+
+namespace opgen {
+
+namespace detail {
+
+namespace {
+
+#ifdef OPGEN_ADDRESS_SANITIZER
+constexpr std::size_t kInitialLimit = 0;
+#else
+constexpr std::size_t kInitialLimit = kDefaultBufferCacheLimit;
+#endif
+
+// At most this many blocks, so a lookup is a short scan under the lock.
+constexpr std::size_t kMaxBlocks = 16;
+
+struct Block {
+  void* block;
+  std::size_t capacity;
+  std::uint64_t kept;  // when it was kept: the smallest is given back first
+};
+
+// Blocks given back to the system, freed after the lock is released
+// (freeing a large block unmaps it, which takes microseconds).
+struct Evicted {
+  void* blocks[kMaxBlocks + 1];
+  std::size_t count = 0;
+  void free_all() noexcept {
+    for (std::size_t i = 0; i < count; ++i) std::free(blocks[i]);
+  }
+};
+
+class BufferCache {
+ public:
+  void* take(std::size_t bytes, std::size_t& capacity) noexcept {
+    if (limit_.load(std::memory_order_relaxed) == 0) return nullptr;
+    const std::size_t most = bytes + bytes / 4;
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::size_t best = count_;
+    for (std::size_t i = 0; i < count_; ++i) {
+      const std::size_t c = blocks_[i].capacity;
+      if (c >= bytes && c <= most && (best == count_ || c < blocks_[best].capacity)) best = i;
+    }
+    if (best == count_) return nullptr;
+    void* block = blocks_[best].block;
+    capacity = blocks_[best].capacity;
+    held_.store(held_.load(std::memory_order_relaxed) - capacity, std::memory_order_relaxed);
+    blocks_[best] = blocks_[--count_];
+    return block;
+  }
+
+  void give(void* block, std::size_t capacity) noexcept {
+    Evicted evicted;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const std::size_t limit = limit_.load(std::memory_order_relaxed);
+      if (capacity > limit) {
+        evicted.blocks[evicted.count++] = block;
+      } else {
+        shrink_to(limit - capacity, kMaxBlocks - 1, evicted);
+        blocks_[count_++] = Block{block, capacity, ++clock_};
+        held_.store(held_.load(std::memory_order_relaxed) + capacity, std::memory_order_relaxed);
+      }
+    }
+    evicted.free_all();
+  }
+
+  void set_limit(std::size_t limit) noexcept {
+    Evicted evicted;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      limit_.store(limit, std::memory_order_relaxed);
+      shrink_to(limit, kMaxBlocks, evicted);
+    }
+    evicted.free_all();
+  }
+
+  void release() noexcept {
+    Evicted evicted;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      shrink_to(0, 0, evicted);
+    }
+    evicted.free_all();
+  }
+
+  std::size_t limit() const noexcept { return limit_.load(std::memory_order_relaxed); }
+  std::size_t held() const noexcept { return held_.load(std::memory_order_relaxed); }
+
+ private:
+  // Gives back the least recently kept blocks until at most `bytes` in at
+  // most `blocks` blocks remain. Called with the lock held.
+  void shrink_to(std::size_t bytes, std::size_t blocks, Evicted& evicted) noexcept {
+    std::size_t held = held_.load(std::memory_order_relaxed);
+    while (count_ > 0 && (held > bytes || count_ > blocks)) {
+      std::size_t oldest = 0;
+      for (std::size_t i = 1; i < count_; ++i) {
+        if (blocks_[i].kept < blocks_[oldest].kept) oldest = i;
+      }
+      evicted.blocks[evicted.count++] = blocks_[oldest].block;
+      held -= blocks_[oldest].capacity;
+      blocks_[oldest] = blocks_[--count_];
+    }
+    held_.store(held, std::memory_order_relaxed);
+  }
+
+  std::mutex mutex_;
+  Block blocks_[kMaxBlocks];
+  std::size_t count_ = 0;
+  std::uint64_t clock_ = 0;
+  // Written under the lock; read without it by the accessors (and by take,
+  // which only skips the lock when the cache is off).
+  std::atomic<std::size_t> limit_{kInitialLimit};
+  std::atomic<std::size_t> held_{0};
+};
+
+// Built in static storage on first use and never destroyed: a tensor held
+// by a static object may be freed after this file's statics would have
+// been. Its blocks stay reachable from here, not leaked, for leak checkers.
+BufferCache& cache() noexcept {
+  alignas(BufferCache) static unsigned char storage[sizeof(BufferCache)];
+  static BufferCache* const instance = new (storage) BufferCache;
+  return *instance;
+}
+
+}  // namespace
+
+void* take_cached_block(std::size_t bytes, std::size_t& capacity) noexcept {
+  return cache().take(bytes, capacity);
+}
+
+void give_cached_block(void* block, std::size_t capacity) noexcept {
+  cache().give(block, capacity);
+}
+
+}  // namespace detail
+
+void set_buffer_cache_limit(std::size_t bytes) { detail::cache().set_limit(bytes); }
+
+std::size_t buffer_cache_limit() noexcept { return detail::cache().limit(); }
+
+std::size_t buffer_cache_bytes() noexcept { return detail::cache().held(); }
+
+void release_buffer_cache() noexcept { detail::cache().release(); }
+
+}  // namespace opgen

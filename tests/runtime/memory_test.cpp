@@ -1,0 +1,172 @@
+// The buffer cache (opgen/memory.hpp): freed large buffers are reused,
+// within the limit, and never shared by two live tensors.
+#include "opgen/memory.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "opgen/opgen.hpp"
+
+using opgen::DType;
+using opgen::Shape;
+using opgen::Tensor;
+
+namespace {
+
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+
+// A float32 tensor of `mib` MiB of data.
+Tensor large(std::size_t mib) {
+  return Tensor::empty(Shape{static_cast<std::int64_t>(mib * kMiB / 4)}, DType::float32);
+}
+
+// Each test starts from an empty cache with `limit` and leaves the limit as
+// it found it (0 in builds with AddressSanitizer).
+struct CacheLimit {
+  explicit CacheLimit(std::size_t limit) : saved(opgen::buffer_cache_limit()) {
+    opgen::release_buffer_cache();
+    opgen::set_buffer_cache_limit(limit);
+  }
+  ~CacheLimit() {
+    opgen::release_buffer_cache();
+    opgen::set_buffer_cache_limit(saved);
+  }
+  std::size_t saved;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(memory)
+
+BOOST_AUTO_TEST_CASE(default_limit) {
+  // 256 MiB, or off where AddressSanitizer must see every free.
+  const std::size_t limit = opgen::buffer_cache_limit();
+  BOOST_TEST((limit == opgen::kDefaultBufferCacheLimit || limit == 0));
+}
+
+BOOST_AUTO_TEST_CASE(a_freed_large_buffer_is_reused) {
+  const CacheLimit scope(64 * kMiB);
+  const void* first = nullptr;
+  {
+    Tensor a = large(4);
+    first = a.raw_data();
+    a.data<float>()[0] = 7.0f;
+  }
+  BOOST_TEST(opgen::buffer_cache_bytes() >= 4 * kMiB);
+  BOOST_TEST(opgen::buffer_cache_bytes() < 5 * kMiB);
+  const Tensor b = large(4);
+  BOOST_TEST(b.raw_data() == first);
+  BOOST_TEST(opgen::buffer_cache_bytes() == 0u);
+  // The cache is empty again: the next one is a new buffer.
+  const Tensor c = large(4);
+  BOOST_TEST(c.raw_data() != b.raw_data());
+}
+
+BOOST_AUTO_TEST_CASE(zeros_clears_a_reused_buffer) {
+  const CacheLimit scope(64 * kMiB);
+  {
+    Tensor a = large(4);
+    for (std::int64_t i = 0; i < a.length(); ++i) a.data<float>()[i] = 1.0f;
+  }
+  const Tensor z = Tensor::zeros(Shape{static_cast<std::int64_t>(kMiB)}, DType::float32);
+  BOOST_TEST(opgen::buffer_cache_bytes() == 0u);  // z took it
+  bool all_zero = true;
+  for (std::int64_t i = 0; i < z.length(); ++i) all_zero &= z.data<float>()[i] == 0.0f;
+  BOOST_TEST(all_zero);
+}
+
+BOOST_AUTO_TEST_CASE(sizes_must_be_close) {
+  const CacheLimit scope(64 * kMiB);
+  const void* p = nullptr;
+  {
+    Tensor a = large(8);
+    p = a.raw_data();
+  }
+  {
+    // 4 MiB fits in the cached 8 MiB but would waste half of it.
+    const Tensor b = large(4);
+    BOOST_TEST(b.raw_data() != p);
+    BOOST_TEST(opgen::buffer_cache_bytes() >= 8 * kMiB);
+  }
+  // 7 MiB takes it (8 is within a quarter of 7), the best fit of the two.
+  const Tensor c = large(7);
+  BOOST_TEST(c.raw_data() == p);
+  BOOST_TEST(opgen::buffer_cache_bytes() >= 4 * kMiB);
+  BOOST_TEST(opgen::buffer_cache_bytes() < 5 * kMiB);
+}
+
+BOOST_AUTO_TEST_CASE(small_buffers_are_not_cached) {
+  const CacheLimit scope(64 * kMiB);
+  { const Tensor a = large(1); }
+  BOOST_TEST(opgen::buffer_cache_bytes() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(the_limit_holds) {
+  const CacheLimit scope(10 * kMiB);
+  {
+    std::vector<Tensor> ts;
+    for (int i = 0; i < 4; ++i) ts.push_back(large(4));
+  }
+  // Two of the four 4 MiB buffers fit in 10 MiB; the others were freed.
+  BOOST_TEST(opgen::buffer_cache_bytes() > 8 * kMiB);
+  BOOST_TEST(opgen::buffer_cache_bytes() <= 10 * kMiB);
+  // A buffer larger than the limit is never kept.
+  { const Tensor big = large(16); }
+  BOOST_TEST(opgen::buffer_cache_bytes() <= 10 * kMiB);
+  // Lowering the limit frees what is over it; 0 turns the cache off.
+  opgen::set_buffer_cache_limit(5 * kMiB);
+  BOOST_TEST(opgen::buffer_cache_bytes() > 4 * kMiB);
+  BOOST_TEST(opgen::buffer_cache_bytes() <= 5 * kMiB);
+  opgen::set_buffer_cache_limit(0);
+  BOOST_TEST(opgen::buffer_cache_bytes() == 0u);
+  { const Tensor a = large(4); }
+  BOOST_TEST(opgen::buffer_cache_bytes() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(at_most_sixteen_buffers) {
+  const CacheLimit scope(256 * kMiB);
+  {
+    std::vector<Tensor> ts;
+    for (int i = 0; i < 20; ++i) ts.push_back(large(2));
+  }
+  BOOST_TEST(opgen::buffer_cache_bytes() > 16 * 2 * kMiB);
+  BOOST_TEST(opgen::buffer_cache_bytes() < 17 * 2 * kMiB);
+}
+
+BOOST_AUTO_TEST_CASE(release_frees_everything) {
+  const CacheLimit scope(64 * kMiB);
+  { const Tensor a = large(4), b = large(8); }
+  BOOST_TEST(opgen::buffer_cache_bytes() > 12 * kMiB);
+  opgen::release_buffer_cache();
+  BOOST_TEST(opgen::buffer_cache_bytes() == 0u);
+  BOOST_TEST(opgen::buffer_cache_limit() == 64 * kMiB);
+}
+
+// Results computed into reused buffers are the op's, and threads that
+// allocate and free at once never get the same buffer while both hold it.
+BOOST_AUTO_TEST_CASE(ops_and_threads) {
+  const CacheLimit scope(32 * kMiB);
+  const std::int64_t n = std::int64_t{1} << 20;  // 4 MiB of float32
+  const Tensor x = Tensor::full(Shape{n}, 2.0f);
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        const Tensor y = opgen::math::mul(x, Tensor::full(Shape{1}, static_cast<float>(t + i)));
+        const Tensor z = opgen::math::add(y, x);  // 2 (t + i) + 2
+        const float want = 2.0f * static_cast<float>(t + i) + 2.0f;
+        const float* zs = z.data<float>();
+        for (std::int64_t k = 0; k < n; ++k) wrong[static_cast<std::size_t>(t)] += zs[k] != want;
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (int w : wrong) BOOST_TEST(w == 0);
+  BOOST_TEST(opgen::buffer_cache_bytes() <= 32 * kMiB);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
