@@ -2,6 +2,7 @@
 #include "opgen/memory.hpp"
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
@@ -9,11 +10,14 @@
 
 #include "buffer_cache.hpp"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define OPGEN_ADDRESS_SANITIZER 1
+// Sanitizers that track allocations (use after free, uninitialised reads)
+// would see a reused buffer as live and written: the cache starts off.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_HWADDRESS__)
+#define OPGEN_TRACKING_SANITIZER 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define OPGEN_ADDRESS_SANITIZER 1
+#if __has_feature(address_sanitizer) || __has_feature(hwaddress_sanitizer) || \
+    __has_feature(memory_sanitizer)
+#define OPGEN_TRACKING_SANITIZER 1
 #endif
 #endif
 
@@ -23,11 +27,23 @@ namespace detail {
 
 namespace {
 
-#ifdef OPGEN_ADDRESS_SANITIZER
-constexpr std::size_t kInitialLimit = 0;
+#ifdef OPGEN_TRACKING_SANITIZER
+constexpr std::size_t kBuiltInLimit = 0;
 #else
-constexpr std::size_t kInitialLimit = kDefaultBufferCacheLimit;
+constexpr std::size_t kBuiltInLimit = kDefaultBufferCacheLimit;
 #endif
+
+// The limit the cache starts with: OPGEN_BUFFER_CACHE_LIMIT (a number of
+// bytes, e.g. 0 under Valgrind) when set to one, else the built-in one.
+std::size_t initial_limit() noexcept {
+  const char* env = std::getenv("OPGEN_BUFFER_CACHE_LIMIT");
+  if (env == nullptr || *env < '0' || *env > '9') return kBuiltInLimit;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = std::strtoull(env, &end, 10);
+  if (errno != 0 || *end != '\0') return kBuiltInLimit;
+  return static_cast<std::size_t>(v);
+}
 
 // At most this many blocks, so a lookup is a short scan under the lock.
 constexpr std::size_t kMaxBlocks = 16;
@@ -41,13 +57,15 @@ struct Block {
 // Blocks given back to the system, freed after the lock is released
 // (freeing a large block unmaps it, which takes microseconds).
 struct Evicted {
-  void* blocks[kMaxBlocks + 1];
+  void* blocks[kMaxBlocks + 1] = {};
   std::size_t count = 0;
   void free_all() noexcept {
     for (std::size_t i = 0; i < count; ++i) std::free(blocks[i]);
   }
 };
 
+// Its functions are noexcept: std::mutex::lock throws only for errors
+// glibc does not report for a default mutex (deadlock detection is off).
 class BufferCache {
  public:
   void* take(std::size_t bytes, std::size_t& capacity) noexcept {
@@ -128,7 +146,7 @@ class BufferCache {
   std::uint64_t clock_ = 0;
   // Written under the lock; read without it by the accessors (and by take,
   // which only skips the lock when the cache is off).
-  std::atomic<std::size_t> limit_{kInitialLimit};
+  std::atomic<std::size_t> limit_{initial_limit()};
   std::atomic<std::size_t> held_{0};
 };
 

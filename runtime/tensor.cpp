@@ -9,6 +9,7 @@
 
 #include "buffer_cache.hpp"
 #include "opgen/error.hpp"
+#include "opgen/memory.hpp"
 
 #if __has_include(<sys/mman.h>)
 #include <sys/mman.h>
@@ -25,7 +26,7 @@ namespace detail {
 struct alignas(64) Storage {
   std::atomic<std::size_t> refs{1};
   void* block = nullptr;  // what malloc returned, for free()
-  // The size of a large block (from posix_memalign, see allocate_block),
+  // The size of a large block (posix_memalign, see allocate_large_block),
   // which goes back to the buffer cache; 0 for a small block.
   std::size_t capacity = 0;
 };
@@ -53,7 +54,12 @@ void advise_huge_pages([[maybe_unused]] void* p, [[maybe_unused]] std::size_t by
 void* allocate_large_block(std::size_t total, std::size_t& capacity) {
   if (void* p = take_cached_block(total, capacity)) return p;
   void* p = nullptr;
-  if (posix_memalign(&p, kHugePage, total) != 0) throw std::bad_alloc();
+  if (posix_memalign(&p, kHugePage, total) != 0) {
+    // Out of memory while the cache may hold blocks of other sizes: give
+    // them back and try once more.
+    release_buffer_cache();
+    if (posix_memalign(&p, kHugePage, total) != 0) throw std::bad_alloc();
+  }
   advise_huge_pages(p, total);
   capacity = total;
   return p;

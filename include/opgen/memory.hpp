@@ -13,8 +13,11 @@
 // still clears it. Smaller buffers come from malloc directly, which reuses
 // them well by itself.
 //
-// Builds with AddressSanitizer start with the cache off (limit 0), so a
-// use after free of a large tensor is still reported.
+// The environment variable OPGEN_BUFFER_CACHE_LIMIT (a number of bytes)
+// sets the limit the cache starts with; 0 turns it off, for tools that
+// track allocations such as Valgrind. Builds with AddressSanitizer,
+// HWAddressSanitizer or MemorySanitizer start with it off, so a use after
+// free of a large tensor is still reported.
 #pragma once
 
 #include <cstddef>
@@ -29,8 +32,9 @@ inline constexpr std::size_t kDefaultBufferCacheLimit = std::size_t{256} << 20;
 /// thread at any time.
 void set_buffer_cache_limit(std::size_t bytes);
 
-/// The limit set by set_buffer_cache_limit (kDefaultBufferCacheLimit unless
-/// changed, 0 in builds with AddressSanitizer).
+/// The limit set by set_buffer_cache_limit (unless changed:
+/// OPGEN_BUFFER_CACHE_LIMIT when set, else kDefaultBufferCacheLimit, or 0 in
+/// builds with a sanitizer that tracks allocations).
 std::size_t buffer_cache_limit() noexcept;
 
 /// How many bytes of freed buffers the cache holds now.
