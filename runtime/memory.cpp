@@ -1,6 +1,8 @@
 // The buffer cache (opgen/memory.hpp): freed large blocks, kept for reuse.
 #include "opgen/memory.hpp"
 
+#include <pthread.h>
+
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -86,9 +88,7 @@ class BufferCache {
   }
 
   void give(void* block, std::size_t capacity) noexcept {
-    Evicted evicted;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
+    locked([&](Evicted& evicted) {
       const std::size_t limit = limit_.load(std::memory_order_relaxed);
       if (capacity > limit) {
         evicted.blocks[evicted.count++] = block;
@@ -97,33 +97,44 @@ class BufferCache {
         blocks_[count_++] = Block{block, capacity, ++clock_};
         held_.store(held_.load(std::memory_order_relaxed) + capacity, std::memory_order_relaxed);
       }
-    }
-    evicted.free_all();
+    });
   }
 
   void set_limit(std::size_t limit) noexcept {
-    Evicted evicted;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
+    locked([&](Evicted& evicted) {
       limit_.store(limit, std::memory_order_relaxed);
       shrink_to(limit, kMaxBlocks, evicted);
-    }
-    evicted.free_all();
+    });
   }
 
   void release() noexcept {
-    Evicted evicted;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      shrink_to(0, 0, evicted);
-    }
-    evicted.free_all();
+    locked([&](Evicted& evicted) { shrink_to(0, 0, evicted); });
   }
+
+  // fork() copies only the thread that calls it: were another thread to
+  // hold the lock at that moment, the child's first large allocation or
+  // free would wait for it forever. The lock is held across fork instead
+  // (pthread_atfork, registered by cache() below) and released on both
+  // sides.
+  void lock_for_fork() noexcept { mutex_.lock(); }
+  void unlock_after_fork() noexcept { mutex_.unlock(); }
 
   std::size_t limit() const noexcept { return limit_.load(std::memory_order_relaxed); }
   std::size_t held() const noexcept { return held_.load(std::memory_order_relaxed); }
 
  private:
+  // Runs change(evicted) with the lock held, then frees the blocks it
+  // evicted once the lock is released.
+  template <class Change>
+  void locked(const Change& change) noexcept {
+    Evicted evicted;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      change(evicted);
+    }
+    evicted.free_all();
+  }
+
   // Gives back the least recently kept blocks until at most `bytes` in at
   // most `blocks` blocks remain. Called with the lock held.
   void shrink_to(std::size_t bytes, std::size_t blocks, Evicted& evicted) noexcept {
@@ -155,7 +166,19 @@ class BufferCache {
 // been. Its blocks stay reachable from here, not leaked, for leak checkers.
 BufferCache& cache() noexcept {
   alignas(BufferCache) static unsigned char storage[sizeof(BufferCache)];
-  static BufferCache* const instance = new (storage) BufferCache;
+  static BufferCache* const instance = [] {
+    BufferCache* made = new (storage) BufferCache;
+    // The handlers reach the object through storage, not instance, which
+    // is set only when this returns.
+    const auto lock = [] {
+      std::launder(reinterpret_cast<BufferCache*>(storage))->lock_for_fork();
+    };
+    const auto unlock = [] {
+      std::launder(reinterpret_cast<BufferCache*>(storage))->unlock_after_fork();
+    };
+    (void)pthread_atfork(lock, unlock, unlock);
+    return made;
+  }();
   return *instance;
 }
 

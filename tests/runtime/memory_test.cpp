@@ -2,7 +2,13 @@
 // within the limit, and never shared by two live tensors.
 #include "opgen/memory.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <csignal>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -229,6 +235,49 @@ BOOST_AUTO_TEST_CASE(ops_and_threads) {
   for (std::thread& th : threads) th.join();
   for (int w : wrong) BOOST_TEST(w == 0);
   BOOST_TEST(opgen::buffer_cache_bytes() <= 32 * kMiB);
+}
+
+// A child forked while another thread allocates and frees large buffers
+// can use the cache: the lock is never copied held into it (a child that
+// inherited it held would wait forever on its first large buffer). Each
+// child gets 2 s; the first that has not finished by then is killed and
+// ends the test. Without the fork handlers, most of the 200 children hang.
+BOOST_AUTO_TEST_CASE(fork_while_another_thread_uses_the_cache) {
+  const CacheLimit scope(32 * kMiB);
+  std::atomic<bool> stop{false};
+  std::thread churn([&] {
+    while (!stop.load(std::memory_order_relaxed)) {
+      const Tensor t = large_bytes(3 * kMiB);
+    }
+  });
+  int hung = 0, failed = 0;
+  for (int i = 0; i < 200; ++i) {
+    const pid_t child = fork();
+    BOOST_REQUIRE(child >= 0);
+    if (child == 0) {
+      { const Tensor t = large_bytes(3 * kMiB); }
+      { const Tensor t = large_bytes(3 * kMiB); }
+      _exit(0);
+    }
+    int status = 0;
+    pid_t done = 0;
+    for (int wait = 0; wait < 2000 && done == 0; ++wait) {
+      done = waitpid(child, &status, WNOHANG);
+      if (done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (done == 0) {
+      ++hung;
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      break;
+    } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      ++failed;
+    }
+  }
+  stop = true;
+  churn.join();
+  BOOST_TEST(hung == 0);
+  BOOST_TEST(failed == 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
