@@ -26,8 +26,9 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from scratch import scratch_folder
 
 COMPILE_RE = re.compile(r"\s-c\s+(\S+)")
 SKIP = 77
@@ -158,29 +159,24 @@ def main():
         print(f"skipped: {' and '.join(missing)} not installed (Debian package: cmake)")
         return SKIP
 
-    root = Path(tempfile.mkdtemp(prefix="opgen-cmake-consumer-"))
-    try:
-        stage = root / "stage"
-        run(["meson", "install", "-C", str(args.build_root), "--no-rebuild", "--destdir", str(stage)])
-        prefix = stage / args.prefix.lstrip("/")
-        configs = list(prefix.glob("**/cmake/opgen/opgenConfig.cmake"))
-        if not configs:
-            raise Failure("the install has no cmake/opgen/opgenConfig.cmake "
-                          "(was cmake missing when this build was set up? reconfigure it)")
-        # The bindir option is relative to the prefix unless set outside it.
-        bindir = Path(args.prefix, args.bindir)
-        opgen = stage / bindir.relative_to("/") / "opgen"
-        check(Consumer(root, args.example, prefix, opgen))
-        print("cmake consumer: built against the installed CMake package; edits rebuild as expected")
-        return 0
-    except Failure as e:
-        print(f"FAIL: {e}")
-        return 1
-    finally:
-        if args.keep:
-            print(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
+    with scratch_folder("opgen-cmake-consumer-", args.keep) as root:
+        try:
+            stage = root / "stage"
+            run(["meson", "install", "-C", str(args.build_root), "--no-rebuild", "--destdir", str(stage)])
+            prefix = stage / args.prefix.lstrip("/")
+            configs = list(prefix.glob("**/cmake/opgen/opgenConfig.cmake"))
+            if not configs:
+                raise Failure("the install has no cmake/opgen/opgenConfig.cmake "
+                              "(was cmake missing when this build was set up? reconfigure it)")
+            # The bindir option is relative to the prefix unless set outside it.
+            bindir = Path(args.prefix, args.bindir)
+            opgen = stage / bindir.relative_to("/") / "opgen"
+            check(Consumer(root, args.example, prefix, opgen))
+            print("cmake consumer: built against the installed CMake package; edits rebuild as expected")
+            return 0
+        except Failure as e:
+            print(f"FAIL: {e}")
+            return 1
 
 
 if __name__ == "__main__":

@@ -17,8 +17,9 @@ import os
 import shutil
 import stat
 import subprocess
-import tempfile
 from pathlib import Path
+
+from scratch import scratch_folder
 
 
 def run(cmd, expect_ok=True):
@@ -52,8 +53,7 @@ def main():
     ap.add_argument("--keep", action="store_true")
     args = ap.parse_args()
     version = run([str(args.opgen), "--version"]).strip()  # "opgen X.Y.Z"
-    root = Path(tempfile.mkdtemp(prefix="opgen-generator-option-"))
-    try:
+    with scratch_folder("opgen-generator-option-", args.keep) as root:
         other = script(root / "other-opgen", 'echo "opgen 0.0.0-other"\n')
         out = setup(args.source, root / "b-other", other, expect_ok=False)
         for want in ("-Dgenerator=", '"opgen 0.0.0-other"', version):
@@ -94,11 +94,6 @@ def main():
             raise SystemExit(f"replacing the generator did not regenerate math.hpp:\n{out}")
         print("-Dgenerator: other versions refused; the given program generates, and "
               "replacing it regenerates")
-    finally:
-        if args.keep:
-            print(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

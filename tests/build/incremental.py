@@ -31,9 +31,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from scratch import scratch_folder
 
 COMPILE_RE = re.compile(r"\s-c\s+(\S+)")
 
@@ -289,9 +290,8 @@ def main():
     ap.add_argument("--fixture", required=True)
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = ap.parse_args()
-    root = Path(tempfile.mkdtemp(prefix="opgen-incremental-"))
-    failed = 0
-    try:
+    with scratch_folder("opgen-incremental-", args.keep) as root:
+        failed = 0
         fx = Fixture(args, root)
         fx.setup()
         fx.ninja()
@@ -302,11 +302,6 @@ def main():
             except Failure as e:
                 failed += 1
                 print(f"FAIL {title}\n     {e}")
-    finally:
-        if args.keep:
-            print(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
     print(f"{len(CASES) - failed} of {len(CASES)} cases passed")
     return 1 if failed else 0
 

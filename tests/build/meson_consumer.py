@@ -14,8 +14,9 @@ import argparse
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from scratch import scratch_folder
 
 # Not part of a clean checkout: build folders, VCS data, caches.
 IGNORE = shutil.ignore_patterns(".git", "build*", "__pycache__", "packagecache", "*.pyc")
@@ -35,8 +36,7 @@ def main():
     ap.add_argument("--source", required=True, type=Path)
     ap.add_argument("--keep", action="store_true")
     args = ap.parse_args()
-    root = Path(tempfile.mkdtemp(prefix="opgen-consumer-"))
-    try:
+    with scratch_folder("opgen-consumer-", args.keep) as root:
         project = root / "consumer"
         shutil.copytree(args.source / "examples" / "consumer", project, ignore=IGNORE)
         shutil.copytree(args.source, project / "subprojects" / "opgen",
@@ -55,11 +55,6 @@ def main():
         if not (build / "audio.md").is_file():
             raise SystemExit("the consumer's reference page audio.md was not generated")
         print("consumer example: built with opgen as a subproject, its test passed")
-    finally:
-        if args.keep:
-            print(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
     return 0
 
 
