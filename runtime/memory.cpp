@@ -111,13 +111,18 @@ class BufferCache {
     locked([&](Evicted& evicted) { shrink_to(0, 0, evicted); });
   }
 
-  // fork() copies only the thread that calls it: were another thread to
-  // hold the lock at that moment, the child's first large allocation or
-  // free would wait for it forever. The lock is held across fork instead
-  // (pthread_atfork, registered by cache() below) and released on both
-  // sides.
-  void lock_for_fork() noexcept { mutex_.lock(); }
-  void unlock_after_fork() noexcept { mutex_.unlock(); }
+  // fork() copies only the thread that calls it: another thread may have
+  // held the lock, or been halfway through the list, at that moment. The
+  // child (pthread_atfork, registered by cache() below) starts from a new
+  // unlocked mutex and an empty list; the blocks the parent held stay
+  // mapped in the child, unused (the parent's pages, shared until
+  // written). Nothing is locked across fork, so a fork from a signal
+  // handler, or from another fork handler that allocates, cannot deadlock.
+  void reset_after_fork() noexcept {
+    new (&mutex_) std::mutex;  // the old one, maybe locked, is abandoned
+    count_ = 0;
+    held_.store(0, std::memory_order_relaxed);
+  }
 
   std::size_t limit() const noexcept { return limit_.load(std::memory_order_relaxed); }
   std::size_t held() const noexcept { return held_.load(std::memory_order_relaxed); }
@@ -168,15 +173,11 @@ BufferCache& cache() noexcept {
   alignas(BufferCache) static unsigned char storage[sizeof(BufferCache)];
   static BufferCache* const instance = [] {
     BufferCache* made = new (storage) BufferCache;
-    // The handlers reach the object through storage, not instance, which
+    // The handler reaches the object through storage, not instance, which
     // is set only when this returns.
-    const auto lock = [] {
-      std::launder(reinterpret_cast<BufferCache*>(storage))->lock_for_fork();
-    };
-    const auto unlock = [] {
-      std::launder(reinterpret_cast<BufferCache*>(storage))->unlock_after_fork();
-    };
-    (void)pthread_atfork(lock, unlock, unlock);
+    (void)pthread_atfork(nullptr, nullptr, [] {
+      std::launder(reinterpret_cast<BufferCache*>(storage))->reset_after_fork();
+    });
     return made;
   }();
   return *instance;
