@@ -1,6 +1,7 @@
 // Matrix products against a double (long double for float64) reference on
 // every SIMD target: shapes around the register tile and block sizes
 // (1..9 rows, widths around 1, 2 and 3 vectors, k past one 256-deep block,
+// a float32 transposed a with columns 4 KiB apart,
 // n past one b block, with and without a widened last block: b blocks are
 // 1 MiB, 504 to 1024 columns), all four transpose combinations, c rows wider than n
 // (whose padding must stay untouched), and k == 0. Then the transposing
@@ -37,10 +38,14 @@ struct Dims {
   std::size_t m, n, k;
 };
 
-const std::vector<Dims> kDims = {
-    {1, 1, 1},     {1, 1, 0},    {3, 4, 0},    {2, 3, 5},    {5, 7, 3},    {6, 32, 17},
-    {8, 48, 33},   {9, 49, 1},   {7, 65, 64},  {13, 31, 8},  {1, 100, 7},  {100, 1, 9},
-    {17, 96, 257}, {4, 530, 20}, {3, 17, 600}, {33, 50, 70}, {3, 1200, 5}, {2, 600, 300}};
+// The last two: a float32 transposed a whose columns lie 4 or 8 KiB apart,
+// whose strips are packed in pairs; with 6-row strips a partial last one,
+// and at 2048 an odd number of whole ones (the last read in place).
+const std::vector<Dims> kDims = {{1, 1, 1},     {1, 1, 0},     {3, 4, 0},      {2, 3, 5},
+                                 {5, 7, 3},     {6, 32, 17},   {8, 48, 33},    {9, 49, 1},
+                                 {7, 65, 64},   {13, 31, 8},   {1, 100, 7},    {100, 1, 9},
+                                 {17, 96, 257}, {4, 530, 20},  {3, 17, 600},   {33, 50, 70},
+                                 {3, 1200, 5},  {2, 600, 300}, {1024, 17, 33}, {2048, 5, 300}};
 
 // A matrix of rows × cols stored with the given strides (row-major or
 // transposed), inside a buffer with a few elements of slack in front.
