@@ -114,6 +114,93 @@ HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n, const T* ahead, T*
                  scratch != nullptr ? Stores::kRowOfStream : Stores::kAuto);
 }
 
+// inner == 1 and a row of kVectors vectors at most (n > (kVectors - 1)
+// Lanes): the row stays in registers, with no second pass over memory and
+// no scalar step. Rows this short are most of a call's work when there are
+// many (class scores, attention over short sequences, gating over experts),
+// and SoftmaxRow's loops, ordered scalar maximum and separate scaling pass
+// cost several times the arithmetic there. The maximum is Highway's
+// MaxOfLanes: its choice between -0 and +0 or around NaN does not change
+// e^(x - max), and NaN makes the row NaN through the sum as in SoftmaxRow.
+// The last vector's padding lanes take the maximum (e^0, the fast exp) and
+// are then zeroed out of the sum. log_softmax takes one scalar log of the
+// sum, in double, as LogSoftmaxRow does.
+template <bool kLog, size_t kVectors, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ShortRow(D d, const T* x, T* out, size_t n) {
+  static_assert(kVectors >= 1 && kVectors <= 4);
+  using V = hn::Vec<D>;
+  const size_t N = hn::Lanes(d);
+  const size_t tail = n - (kVectors - 1) * N;  // lanes of the last vector, 1..N
+  const auto inside = hn::FirstN(d, tail);
+  const auto lowest = hn::Neg(hn::Inf(d));
+  // The last vector is v[kVectors - 1]; unused vectors are never computed.
+  const auto load = [&](size_t j) HWY_ATTR -> V {
+    if (j + 1 < kVectors || tail == N) return hn::LoadU(d, x + j * N);
+    return LoadPartial(d, x + j * N, tail, lowest);
+  };
+  V v0 = load(0), v1 = lowest, v2 = lowest, v3 = lowest;
+  if constexpr (kVectors > 1) v1 = load(1);
+  if constexpr (kVectors > 2) v2 = load(2);
+  if constexpr (kVectors > 3) v3 = load(3);
+  V m = v0;
+  if constexpr (kVectors > 1) m = hn::Max(m, v1);
+  if constexpr (kVectors > 2) m = hn::Max(m, v2);
+  if constexpr (kVectors > 3) m = hn::Max(m, v3);
+  m = hn::MaxOfLanes(d, m);
+  // e^(v - m) of vector j, 0 in the last vector's padding lanes.
+  const auto exp = [&](size_t j, V v) HWY_ATTR -> V {
+    if (j + 1 < kVectors) return SoftmaxExp(d, hn::Sub(v, m));
+    return hn::IfThenElseZero(inside, SoftmaxExp(d, hn::Sub(hn::IfThenElse(inside, v, m), m)));
+  };
+  const V e0 = exp(0, v0);
+  V e1 = hn::Zero(d), e2 = e1, e3 = e1;
+  if constexpr (kVectors > 1) e1 = exp(1, v1);
+  if constexpr (kVectors > 2) e2 = exp(2, v2);
+  if constexpr (kVectors > 3) e3 = exp(3, v3);
+  const V s = hn::SumOfLanes(d, hn::Add(hn::Add(e0, e1), hn::Add(e2, e3)));
+  V f;
+  if constexpr (kLog) {
+    f = hn::Set(d, static_cast<T>(std::log(static_cast<double>(hn::GetLane(s)))));
+  } else {
+    f = hn::Div(hn::Set(d, T{1}), s);
+  }
+  const auto store = [&](size_t j, V v, V e) HWY_ATTR {
+    const V y = kLog ? hn::Sub(hn::Sub(v, m), f) : hn::Mul(e, f);
+    if (j + 1 < kVectors || tail == N) {
+      hn::StoreU(y, d, out + j * N);
+    } else {
+      StorePartial(d, y, tail, out + j * N);
+    }
+  };
+  store(0, v0, e0);
+  if constexpr (kVectors > 1) store(1, v1, e1);
+  if constexpr (kVectors > 2) store(2, v2, e2);
+  if constexpr (kVectors > 3) store(3, v3, e3);
+}
+
+// The rows of ShortRow: (n + Lanes - 1) / Lanes vectors, 1 to 4.
+template <bool kLog, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ShortRows(D d, const T* x, T* out, size_t rows, size_t n) {
+  const size_t N = hn::Lanes(d);
+  const auto each = [&](auto row) HWY_ATTR {
+    for (size_t o = 0; o < rows; ++o) row(x + o * n, out + o * n);
+  };
+  switch ((n + N - 1) / N) {
+    case 1:
+      each([&](const T* xo, T* oo) HWY_ATTR { ShortRow<kLog, 1>(d, xo, oo, n); });
+      break;
+    case 2:
+      each([&](const T* xo, T* oo) HWY_ATTR { ShortRow<kLog, 2>(d, xo, oo, n); });
+      break;
+    case 3:
+      each([&](const T* xo, T* oo) HWY_ATTR { ShortRow<kLog, 3>(d, xo, oo, n); });
+      break;
+    default:
+      each([&](const T* xo, T* oo) HWY_ATTR { ShortRow<kLog, 4>(d, xo, oo, n); });
+      break;
+  }
+}
+
 template <bool kPartial, class D, typename T = hn::TFromD<D>>
 HWY_INLINE hn::Vec<D> LoadColumns(D d, const T* p, size_t count) {
   if constexpr (kPartial) {
@@ -397,14 +484,19 @@ HWY_INLINE void SoftmaxColumnPasses(D d, const T* x, T* out, size_t n, size_t in
 inline constexpr size_t kScratchBytes = 16384;
 
 // The layout walk Softmax and LogSoftmax share: each of the `outer` (n,
-// inner) blocks as one row when inner == 1, else as columns, 4 vectors, then
-// one vector, then a partial vector at a time; kLog picks the LogSoftmax
+// inner) blocks as one row when inner == 1 (held in registers when it is 4
+// vectors or fewer, ShortRows), else as columns, 4 vectors, then one
+// vector, then a partial vector at a time; kLog picks the LogSoftmax
 // kernels of each step.
 template <bool kLog, typename T>
 HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, size_t inner) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
   if (n == 0) return;
+  if (inner == 1 && n <= 4 * N) {
+    ShortRows<kLog>(d, x, out, outer, n);
+    return;
+  }
   // Rows of a large output stream their stores (StreamRows). softmax's
   // rows only if they fit kScratchBytes: its exp pass stores e^(x - max) to
   // a scratch row in the L1 cache, which its last pass rescales into out.

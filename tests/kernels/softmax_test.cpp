@@ -1,10 +1,13 @@
 // Softmax and LogSoftmax against a long double reference, on every SIMD target, over
 // (outer, n, inner) shapes (n = 0, inner = 1 and inner > 1, lengths that are
 // not multiples of any vector length), x starting 0..3 elements past an
-// aligned address, out separate and out == x. The last fixed shape takes
+// aligned address, out separate and out == x. Shape (1, 33, 1030) takes
 // inner > 1 in column blocks and passes of 8 rows (rows of 4 KiB or more,
 // 32 rows or more): a last pass of one row, two (float32) or three
-// (float64) column blocks, the last one ragged.
+// (float64) column blocks, the last one ragged. The shapes after it are
+// many short rows, which are held in registers when they are at most 4
+// vectors long (ShortRows): 1 to 4 vectors, whole and partial, depending on
+// the target, and 65 elements, past 4 vectors of AVX-512 floats.
 //
 // Tolerance (stated in kernels/softmax.hpp too), for each output p_k with
 // d_k = |x_k - max|, eps and min_normal of T:
@@ -45,10 +48,11 @@ struct Shape {
 };
 
 const std::vector<Shape> kFixedShapes = {
-    {1, 0, 1},    {3, 0, 4},    {0, 4, 1},   {1, 1, 1},   {4, 1, 1},    {1, 1, 5},  {1, 2, 1},
-    {2, 15, 1},   {1, 16, 1},   {3, 17, 1},  {1, 49, 1},  {2, 64, 1},   {1, 95, 1}, {2, 100, 1},
-    {1, 1024, 1}, {2, 1001, 1}, {3, 5, 2},   {2, 7, 3},   {1, 10, 16},  {2, 4, 17}, {1, 33, 31},
-    {2, 3, 64},   {1, 5, 65},   {2, 9, 100}, {1, 300, 7}, {1, 33, 1030}};
+    {1, 0, 1},    {3, 0, 4},    {0, 4, 1},   {1, 1, 1},   {4, 1, 1},     {1, 1, 5},  {1, 2, 1},
+    {2, 15, 1},   {1, 16, 1},   {3, 17, 1},  {1, 49, 1},  {2, 64, 1},    {1, 95, 1}, {2, 100, 1},
+    {1, 1024, 1}, {2, 1001, 1}, {3, 5, 2},   {2, 7, 3},   {1, 10, 16},   {2, 4, 17}, {1, 33, 31},
+    {2, 3, 64},   {1, 5, 65},   {2, 9, 100}, {1, 300, 7}, {1, 33, 1030}, {37, 5, 1}, {19, 16, 1},
+    {9, 33, 1},   {5, 64, 1},   {3, 65, 1}};
 
 // The fixed shapes, then every row length 1..70 (inner == 1, two rows).
 std::vector<Shape> AllShapes() {
