@@ -11,6 +11,7 @@
 #include <hwy/highway.h>
 
 #include "kernels/math-inl.h"
+#include "kernels/matmul.hpp"
 #include "kernels/transform-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -22,19 +23,30 @@ namespace hn = hwy::HWY_NAMESPACE;
 // 44x slower without FTZ/DAZ, which kernels must not set, and rows with a
 // large spread (masked logits) would hit it for most elements. The absolute
 // error this adds to a probability is below FLT_MIN (DBL_MIN). Flushed lanes
-// compute e^0 instead, so that no denormal is produced at all.
+// compute e^0 instead, so that no denormal is produced at all. Each lane's
+// result depends on that lane alone, whatever the other lanes hold (the
+// float32 lanes within [-86.5, 0] always take ExpF32Fast, the others
+// Highway's Exp): TransposedRows puts rows side by side in a vector, and a
+// row must come out the same whichever rows are its neighbours.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V SoftmaxExp(D d, V t) {
   using T = hn::TFromD<D>;
+  // Just below ln(FLT_MIN) = -87.336544 and ln(DBL_MIN) = -708.39641853226.
+  const V min_arg = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? -87.33655 : -708.3964185323));
   if constexpr (sizeof(T) == 4) {
     // The common case: every lane within [-86.5, 0] (not NaN), where e^t is
     // normal and ExpF32Fast needs no flushing.
-    if (HWY_LIKELY(hn::AllTrue(d, hn::Ge(t, hn::Set(d, -86.5f))))) return ExpF32Fast(d, t);
+    const auto fast = hn::Ge(t, hn::Set(d, -86.5f));
+    if (HWY_LIKELY(hn::AllTrue(d, fast))) return ExpF32Fast(d, t);
+    const auto flush = hn::Lt(t, min_arg);
+    const V zero = hn::Zero(d);
+    return hn::IfThenElse(fast, ExpF32Fast(d, hn::IfThenElse(fast, t, zero)),
+                          hn::IfThenZeroElse(flush, ExpHighway(d, hn::IfThenZeroElse(flush, t))));
+  } else {
+    // ExpFull is Highway's Exp lane by lane for float64.
+    const auto flush = hn::Lt(t, min_arg);
+    return hn::IfThenZeroElse(flush, ExpFull(d, hn::IfThenZeroElse(flush, t)));
   }
-  // Just below ln(FLT_MIN) = -87.336544 and ln(DBL_MIN) = -708.39641853226.
-  const V min_arg = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? -87.33655 : -708.3964185323));
-  const auto flush = hn::Lt(t, min_arg);
-  return hn::IfThenZeroElse(flush, ExpFull(d, hn::IfThenZeroElse(flush, t)));
 }
 
 struct ScaleOp {
@@ -479,6 +491,72 @@ HWY_INLINE void SoftmaxColumnPasses(D d, const T* x, T* out, size_t n, size_t in
   }
 }
 
+// The columns of one (n, inner) block, inner > 1: 4 vectors, then one
+// vector, then a partial vector at a time.
+template <bool kLog, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ColumnGroups(D d, const T* xo, T* oo, size_t n, size_t inner) {
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 4 * N <= inner; i += 4 * N) {
+    if constexpr (kLog) {
+      LogSoftmaxColumns4(d, xo + i, oo + i, n, inner);
+    } else {
+      SoftmaxColumns4(d, xo + i, oo + i, n, inner);
+    }
+  }
+  for (; i + N <= inner; i += N) {
+    if constexpr (kLog) {
+      LogSoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
+    } else {
+      SoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
+    }
+  }
+  if (i < inner) {
+    if constexpr (kLog) {
+      LogSoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+    } else {
+      SoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
+    }
+  }
+}
+
+// Rows of at most kTransposedRowMax elements, kTransposedRows at a time,
+// transposed into a block in the L1 cache (kernels::Transpose) so that each
+// lane holds one row, run through the column kernels (each lane sums its
+// row in order) and transposed back. Short rows fill only part of a vector
+// in ShortRow and pay its two reductions across the lanes per row, while
+// here a vector does the work of as many rows as it has lanes. The last
+// block takes the rows left over, so a row's result does not depend on
+// where the caller's rows (or a thread's share of them) begin: every lane
+// computes by itself (SoftmaxExp, LogFull). Zen 5, float32, ns per row,
+// interleaved runs against ShortRow: [65536, 8] 5.6-9.1 against 14.8-15.7,
+// [65536, 10] 7.9-11.5 against 15.3-17.2; softmax rows of one whole vector
+// or more were as fast or faster in ShortRow ([65536, 16] 10.6-12.6
+// against 10.9-17.0, [16384, 32] 17-19 against 29-32). log_softmax's vector
+// log replaces a scalar one per row: [65536, 16] 11.3-17.7 against
+// 25.2-29.1, [16384, 32] 24.6-33.6 against 34.5-39.6, [16384, 64]
+// 71-79 against 36-54.
+inline constexpr size_t kTransposedRows = 64;
+template <bool kLog, class D>
+HWY_INLINE size_t TransposedRowMax(D d) {
+  return kLog ? 2 * hn::Lanes(d) : hn::Lanes(d) - 1;
+}
+
+template <bool kLog, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposedRows(D d, const T* x, T* out, size_t rows, size_t n) {
+  using U = hwy::MakeUnsigned<T>;
+  constexpr size_t B = kTransposedRows;
+  HWY_ALIGN T block[B * 2 * hn::MaxLanes(D())];
+  for (size_t o = 0; o < rows; o += B) {
+    const size_t count = rows - o < B ? rows - o : B;
+    Transpose(reinterpret_cast<const U*>(x + o * n), static_cast<ptrdiff_t>(n), n, count,
+              reinterpret_cast<U*>(block), count);
+    ColumnGroups<kLog>(d, block, block, n, count);
+    Transpose(reinterpret_cast<const U*>(block), static_cast<ptrdiff_t>(count), count, n,
+              reinterpret_cast<U*>(out + o * n), n);
+  }
+}
+
 // The longest softmax row that streams, in bytes: a scratch row of this
 // size lives on the stack (see ForEachSoftmaxBlock).
 inline constexpr size_t kScratchBytes = 16384;
@@ -493,6 +571,10 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
   if (n == 0) return;
+  if (inner == 1 && n <= TransposedRowMax<kLog>(d)) {
+    TransposedRows<kLog>(d, x, out, outer, n);
+    return;
+  }
   if (inner == 1 && n <= 4 * N) {
     ShortRows<kLog>(d, x, out, outer, n);
     return;
@@ -528,28 +610,7 @@ HWY_INLINE void ForEachSoftmaxBlock(const T* x, T* out, size_t outer, size_t n, 
       SoftmaxColumnPasses<kLog>(d, xo, oo, n, inner);
       continue;
     }
-    size_t i = 0;
-    for (; i + 4 * N <= inner; i += 4 * N) {
-      if constexpr (kLog) {
-        LogSoftmaxColumns4(d, xo + i, oo + i, n, inner);
-      } else {
-        SoftmaxColumns4(d, xo + i, oo + i, n, inner);
-      }
-    }
-    for (; i + N <= inner; i += N) {
-      if constexpr (kLog) {
-        LogSoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
-      } else {
-        SoftmaxColumns<false>(d, xo + i, oo + i, n, inner, N);
-      }
-    }
-    if (i < inner) {
-      if constexpr (kLog) {
-        LogSoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
-      } else {
-        SoftmaxColumns<true>(d, xo + i, oo + i, n, inner, inner - i);
-      }
-    }
+    ColumnGroups<kLog>(d, xo, oo, n, inner);
   }
   if (stores == Stores::kRowOfStream) hwy::FlushStream();
 }

@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -204,9 +205,62 @@ void CheckStreamedRows(const char* name) {
   }
 }
 
+// Short rows (inner == 1) side by side in the same vectors (TransposedRows)
+// or each in its own (ShortRow): every row of a call over many rows exactly
+// as when the call starts at another row (a thread's share of the rows
+// does) and as the row alone, out separate and out == x. The data mixes
+// rows within exp's fast range with rows reaching far below it (kWide) and
+// NaN, +inf and rows of -inf, so that neighbours differ in range.
+template <bool kLog, typename T>
+void CheckRowsIndependent(const char* name) {
+  const auto run = [](const T* x, T* out, std::size_t rows, std::size_t n) {
+    if constexpr (kLog) {
+      k::LogSoftmax(x, out, rows, n, 1);
+    } else {
+      k::Softmax(x, out, rows, n, 1);
+    }
+  };
+  constexpr std::size_t kRows = 150;
+  for (const std::size_t n : {1, 2, 3, 5, 8, 10, 15, 16, 17, 31, 32, 33, 64}) {
+    const std::size_t count = kRows * n;
+    std::vector<T> x(count), all(count), part(count), alone(count);
+    Random random(7 * n);
+    for (std::size_t r = 0; r < kRows; ++r) {
+      const bool wide = r % 3 == 1;
+      for (std::size_t k = 0; k < n; ++k) {
+        x[r * n + k] = static_cast<T>(wide ? random.Uniform(-800, 10) : random.Uniform(-10, 10));
+      }
+    }
+    using L = std::numeric_limits<T>;
+    x[5 * n] = L::quiet_NaN();
+    x[11 * n + n / 2] = L::infinity();
+    for (std::size_t k = 0; k < n; ++k) x[20 * n + k] = -L::infinity();
+    run(x.data(), all.data(), kRows, n);
+    for (const std::size_t start : {1, 7, 64, 100}) {
+      std::copy(x.begin(), x.end(), part.begin());
+      run(part.data() + start * n, part.data() + start * n, kRows - start, n);
+      BOOST_TEST_INFO(name << ": rows of " << n << ", in place from row " << start);
+      BOOST_REQUIRE(std::memcmp(part.data() + start * n, all.data() + start * n,
+                                (count - start * n) * sizeof(T)) == 0);
+    }
+    for (std::size_t r = 0; r < kRows; ++r) run(x.data() + r * n, alone.data() + r * n, 1, n);
+    BOOST_TEST_INFO(name << ": rows of " << n << ", one call each");
+    BOOST_REQUIRE(std::memcmp(alone.data(), all.data(), count * sizeof(T)) == 0);
+  }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(softmax)
+
+BOOST_AUTO_TEST_CASE(short_rows_independent_of_their_neighbours) {
+  ForEachTarget([](std::int64_t) {
+    CheckRowsIndependent<false, float>("Softmax<float32>");
+    CheckRowsIndependent<false, double>("Softmax<float64>");
+    CheckRowsIndependent<true, float>("LogSoftmax<float32>");
+    CheckRowsIndependent<true, double>("LogSoftmax<float64>");
+  });
+}
 
 BOOST_AUTO_TEST_CASE(streamed_rows_match_row_by_row) {
   ForEachTarget([](std::int64_t) {
