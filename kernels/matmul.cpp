@@ -346,16 +346,17 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
         // aT·b 175.3-187.8 against 167.7-171.0 (faster in each pair).
         // float64 strips of 8 already fill a line: pairing them ran 2-6 %
         // slower at 512.
+        const bool first_of_pair = i0 % (2 * kRows) == 0;
         const bool aliased = sizeof(T) == 4 && adjacent &&
                              (static_cast<size_t>(a_col) * sizeof(T)) % 4096 == 0 &&
-                             (i0 % (2 * kRows) != 0 || i0 + 2 * kRows <= m);
+                             (!first_of_pair || i0 + 2 * kRows <= m);
         const T* strip = ap;
         size_t lda = static_cast<size_t>(a_row);
         if (direct) {
           strip = a + static_cast<ptrdiff_t>(i0) * a_row + static_cast<ptrdiff_t>(p0);
         } else if (aliased) {
-          if (i0 % (2 * kRows) == 0) PackStripPair(a, a_col, i0, p0, kc, ap);
-          strip = i0 % (2 * kRows) == 0 ? ap : ap + kc * kRows;
+          if (first_of_pair) PackStripPair(a, a_col, i0, p0, kc, ap);
+          strip = first_of_pair ? ap : ap + kc * kRows;
           lda = kRows;
         } else if (adjacent) {
           strip = a + static_cast<ptrdiff_t>(i0) + static_cast<ptrdiff_t>(p0) * a_col;
