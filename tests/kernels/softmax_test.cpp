@@ -205,10 +205,12 @@ void CheckStreamedRows(const char* name) {
   }
 }
 
-// Short rows (inner == 1) side by side in the same vectors (TransposedRows)
-// or each in its own (ShortRow): every row of a call over many rows exactly
-// as when the call starts at another row (a thread's share of the rows
-// does) and as the row alone, out separate and out == x. The data mixes
+// Short rows (inner == 1) side by side in the same vectors (TransposedRows),
+// one at a time to the same bits (SequentialRow, calls of fewer than 8
+// rows) or each in its own vector (ShortRow): every row of a call over many
+// rows exactly as when the call starts at another row (a thread's share of
+// the rows does), leaving 8 rows or fewer, and as the row alone, out
+// separate and out == x. The data mixes
 // rows within exp's fast range with rows reaching far below it (kWide) and
 // NaN, +inf and rows of -inf, so that neighbours differ in range.
 template <bool kLog, typename T>
@@ -236,7 +238,7 @@ void CheckRowsIndependent(const char* name) {
     x[11 * n + n / 2] = L::infinity();
     for (std::size_t k = 0; k < n; ++k) x[20 * n + k] = -L::infinity();
     run(x.data(), all.data(), kRows, n);
-    for (const std::size_t start : {1, 7, 64, 100}) {
+    for (const std::size_t start : {1, 7, 64, 100, 142, 143, 145}) {
       std::copy(x.begin(), x.end(), part.begin());
       run(part.data() + start * n, part.data() + start * n, kRows - start, n);
       BOOST_TEST_INFO(name << ": rows of " << n << ", in place from row " << start);
