@@ -1,7 +1,9 @@
 // Reduction kernels against sequential long double / unsigned references, on
 // every SIMD target, over (outer, n, inner) shapes with n = 0, inner = 1 and
 // inner > 1, lengths that are not multiples of any vector length, and x
-// starting 0..3 elements past an aligned address. The last three shapes
+// starting 0..3 elements past an aligned address. Rows of 2 to 15 elements
+// take ReduceMax's short-row path (a vector of 2, 4 or 8 lanes at most) on
+// wider targets. The last three shapes
 // take inner > 1 in passes of 8 rows over 4 KiB of columns at a time
 // (rows of 1 KiB or more, 32 rows or more): a last pass of fewer rows, one
 // to three column blocks, the last one ragged.
@@ -49,11 +51,12 @@ std::string ShowShape(const Shape& s) {
 }
 
 const std::vector<Shape> kShapes = {
-    {1, 0, 1},    {4, 0, 1},    {2, 0, 3},     {3, 0, 20},   {0, 5, 1},  {0, 5, 3},    {1, 1, 1},
-    {3, 1, 1},    {1, 5, 1},    {2, 16, 1},    {3, 17, 1},   {1, 63, 1}, {2, 64, 1},   {1, 65, 1},
-    {2, 97, 1},   {1, 100, 1},  {1, 1000, 1},  {2, 4099, 1}, {3, 1, 4},  {2, 7, 2},    {2, 5, 3},
-    {1, 9, 16},   {2, 3, 17},   {1, 6, 31},    {3, 4, 64},   {1, 3, 65}, {2, 11, 100}, {1, 200, 37},
-    {2, 2, 1000}, {2, 37, 300}, {1, 33, 1100}, {1, 40, 2050}};
+    {1, 0, 1},    {4, 0, 1},    {2, 0, 3},    {3, 0, 20},    {0, 5, 1},    {0, 5, 3},  {1, 1, 1},
+    {3, 1, 1},    {1, 5, 1},    {2, 16, 1},   {3, 17, 1},    {1, 63, 1},   {2, 64, 1}, {1, 65, 1},
+    {2, 97, 1},   {1, 100, 1},  {1, 1000, 1}, {2, 4099, 1},  {9, 2, 1},    {7, 3, 1},  {5, 4, 1},
+    {4, 7, 1},    {6, 8, 1},    {3, 9, 1},    {5, 12, 1},    {4, 15, 1},   {3, 1, 4},  {2, 7, 2},
+    {2, 5, 3},    {1, 9, 16},   {2, 3, 17},   {1, 6, 31},    {3, 4, 64},   {1, 3, 65}, {2, 11, 100},
+    {1, 200, 37}, {2, 2, 1000}, {2, 37, 300}, {1, 33, 1100}, {1, 40, 2050}};
 
 // What the kernel must produce for one output: the exact (or long double)
 // value and the allowed absolute error, 0 for exact results.
