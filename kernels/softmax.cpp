@@ -521,7 +521,7 @@ HWY_INLINE void ColumnGroups(D d, const T* xo, T* oo, size_t n, size_t inner) {
   }
 }
 
-// Rows of at most kTransposedRowMax elements, kTransposedRows at a time,
+// Rows of at most TransposedRowMax elements, kTransposedRows at a time,
 // transposed into a block in the L1 cache (kernels::Transpose) so that each
 // lane holds one row, run through the column kernels (each lane sums its
 // row in order) and transposed back. Short rows fill only part of a vector
@@ -546,11 +546,15 @@ HWY_INLINE size_t TransposedRowMax(D d) {
 }
 
 // One row of TransposedRows's lengths (at most 2 Lanes) by itself, with the
-// same result to the bit: the same maximum (only its value enters), the
-// same lane-wise SoftmaxExp, the terms summed one after another from 0 as a
+// same result to the bit: the same maximum (only its value enters: x - max
+// and e^(x - max) do not depend on the sign of a zero maximum), the same
+// lane-wise SoftmaxExp, the terms summed one after another from 0 as a
 // lane of the column kernels sums them, the same division or LogFull. A
-// few rows take this instead of transposing: a block for one row of 10
-// floats took 280 ns, its column kernels running one vector n times.
+// row holding NaN (or +inf, whose inf - inf is NaN) is NaN either way, but
+// which NaN (its sign and payload) is not promised: x86 keeps one operand's
+// NaN, and compilers may swap the operands of an addition. A few rows take
+// this instead of transposing: a block for one row of 10 floats took 280
+// ns, its column kernels running one vector n times.
 template <bool kLog, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void SequentialRow(D d, const T* x, T* out, size_t n) {
   using V = hn::Vec<D>;
@@ -622,7 +626,8 @@ HWY_INLINE void TransposedRows(D d, const T* x, T* out, size_t rows, size_t n) {
 inline constexpr size_t kScratchBytes = 16384;
 
 // The layout walk Softmax and LogSoftmax share: each of the `outer` (n,
-// inner) blocks as one row when inner == 1 (held in registers when it is 4
+// inner) blocks as one row when inner == 1 (rows of up to TransposedRowMax
+// all together in TransposedRows; else held in registers when they are 4
 // vectors or fewer, ShortRows), else as columns, 4 vectors, then one
 // vector, then a partial vector at a time; kLog picks the LogSoftmax
 // kernels of each step.

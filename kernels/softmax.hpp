@@ -20,9 +20,10 @@ void Softmax(const double* x, double* out, std::size_t outer, std::size_t n, std
 // LogSoftmax over the same (outer, n, inner) blocks: y = (x - max) - ln(sum
 // of e^(x - max)), computed directly (not as the log of Softmax), with
 // Softmax's exp and float lanes of the element type for the sum. out may
-// be x. NaN rows as Softmax. Accuracy: within (4 + n / 4) eps max(1, |y|)
-// of the exact value (x - max is exact or rounded relative to itself and
-// |x - max| <= |y|; where y is near 0 the error is the sum's, absolute).
+// be x. NaN rows as Softmax. Accuracy: within (4 + n) eps max(1, |y|) of
+// the exact value (x - max is exact or rounded relative to itself and
+// |x - max| <= |y|; where y is near 0 the error is the sum's, absolute,
+// and a sum of n terms added in order may carry n roundings).
 void LogSoftmax(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner);
 void LogSoftmax(const double* x, double* out, std::size_t outer, std::size_t n,
                 std::size_t inner);

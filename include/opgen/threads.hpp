@@ -6,8 +6,10 @@
 // pieces that a small pool of threads and the caller share. Each element
 // (or reduced block) is computed by the same kernel code either way, so
 // results are bit-identical to the single-threaded path for any thread
-// count (a reduction to one block, such as the sum of every element, stays
-// on the calling thread: splitting it would change its order of summation).
+// count, except that a NaN result may come out as a NaN of another sign or
+// payload (softmax over short rows; kernels/softmax.cpp, SequentialRow). A
+// reduction to one block, such as the sum of every element, stays on the
+// calling thread: splitting it would change its order of summation.
 #pragma once
 
 #include <cstdint>
