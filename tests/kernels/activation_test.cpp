@@ -1,7 +1,8 @@
 // Activation kernels (kernels/activation.hpp) against the formulas of their
-// ops (opgen/nn_reference.hpp) evaluated in long double, on every SIMD
-// target: sweeps over lengths, offsets and aliasing with special values
-// (NaN, +-inf, +-0, denormals, huge), plus a dense random sample.
+// ops (opgen/nn_reference.hpp) evaluated in RefFloat<T> (errors.hpp:
+// double for float32, long double for float64), on every SIMD target:
+// sweeps over lengths, offsets and aliasing with special values (NaN,
+// +-inf, +-0, denormals, huge), plus a dense random sample.
 //
 // | function    | tolerance (float32 and float64)                     |
 // |-------------|-----------------------------------------------------|
@@ -82,10 +83,11 @@ void Check(const std::string& name, double tolerance, std::uint64_t seed, Kernel
   });
 }
 
-#define OPGEN_CHECK_ACTIVATION(T, Kernel, op, tolerance, error)                                 \
-  Check<T>(                                                                                     \
-      Name<T>(#Kernel), tolerance, __LINE__, [](const T* x, T* out, std::size_t n) { k::Kernel(x, out, n); }, \
-      [](T x) { return nn::op<long double>(x); }, error)
+#define OPGEN_CHECK_ACTIVATION(T, Kernel, op, tolerance, error)        \
+  Check<T>(                                                            \
+      Name<T>(#Kernel), tolerance, __LINE__,                           \
+      [](const T* x, T* out, std::size_t n) { k::Kernel(x, out, n); }, \
+      [](T x) { return nn::op<RefFloat<T>>(x); }, error)
 
 template <typename T>
 void CheckAll() {
@@ -93,17 +95,17 @@ void CheckAll() {
   OPGEN_CHECK_ACTIVATION(T, Selu, selu, 3, Ulp());
   // x e^x for x << 0 goes through a subnormal e^x: below the normal range
   // the bound is min_normal, absolute (as for softmax).
-  const auto tiny_absolute = [](T got, long double want, T x) {
-    constexpr long double kMin = std::numeric_limits<T>::min();
+  const auto tiny_absolute = [](T got, RefFloat<T> want, T x) {
+    constexpr RefFloat<T> kMin = std::numeric_limits<T>::min();
     if (std::fabs(want) >= kMin || std::isnan(want)) return Ulp()(got, want, x);
-    return std::fabs(static_cast<long double>(got) - want) <= kMin ? 0.0 : kFail;
+    return std::fabs(static_cast<RefFloat<T>>(got) - want) <= kMin ? 0.0 : kFail;
   };
   ForEachDividerForm([&] { OPGEN_CHECK_ACTIVATION(T, Silu, silu, 4, tiny_absolute); });
   OPGEN_CHECK_ACTIVATION(T, Softplus, softplus, 3, Ulp());
   ForEachDividerForm([&] { OPGEN_CHECK_ACTIVATION(T, Softsign, softsign, 2, Ulp()); });
   // Zero results keep the formula's sign (+0 for x <= -3; hard_swish's -0
   // for x = -0).
-  const auto signed_zero_ulp = [](T got, long double want, T x) {
+  const auto signed_zero_ulp = [](T got, RefFloat<T> want, T x) {
     return want == 0 ? ExactError(got, want) : Ulp()(got, want, x);
   };
   OPGEN_CHECK_ACTIVATION(T, HardSigmoid, hard_sigmoid, 2, signed_zero_ulp);
@@ -111,16 +113,18 @@ void CheckAll() {
   OPGEN_CHECK_ACTIVATION(T, Mish, mish, 6, tiny_absolute);
   // alpha e^x - 1 near -alpha: the error is relative to alpha, not to the
   // tiny differences of results close to 0 only.
-  const auto elu_error = [](T got, long double want, T) {
-    return ScaledError(got, want, std::max(std::fabs(want), 1.5L * std::numeric_limits<T>::min()));
+  const auto elu_error = [](T got, RefFloat<T> want, T) {
+    return ScaledError(got, want,
+                       std::max(std::fabs(want), RefFloat<T>{1.5} * std::numeric_limits<T>::min()));
   };
   Check<T>(
       Name<T>("Elu"), 3, 99, [](const T* x, T* out, std::size_t n) { k::Elu(x, out, n, 1.5); },
-      [](T x) { return nn::elu<long double>(x, static_cast<T>(1.5)); }, elu_error);
+      [](T x) { return nn::elu<RefFloat<T>>(x, static_cast<T>(1.5)); }, elu_error);
   // alpha = 1, the default, has its own float32 loop (no multiplication).
   Check<T>(
-      Name<T>("Elu(alpha=1)"), 3, 98, [](const T* x, T* out, std::size_t n) { k::Elu(x, out, n, 1.0); },
-      [](T x) { return nn::elu<long double>(x, T{1}); }, elu_error);
+      Name<T>("Elu(alpha=1)"), 3, 98,
+      [](const T* x, T* out, std::size_t n) { k::Elu(x, out, n, 1.0); },
+      [](T x) { return nn::elu<RefFloat<T>>(x, T{1}); }, elu_error);
 }
 
 }  // namespace

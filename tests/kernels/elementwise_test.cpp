@@ -95,9 +95,8 @@ using Wide = std::conditional_t<std::is_same_v<T, float>, double, T>;
 // Wide<T>) as a function of T's.
 template <typename T>
 auto InWide(Wide<T> (*reference)(Wide<T>, Wide<T>)) {
-  return [reference](T x, T y) -> long double {
-    return opgen::formula::element<T>(reference(x, y));
-  };
+  return
+      [reference](T x, T y) -> RefFloat<T> { return opgen::formula::element<T>(reference(x, y)); };
 }
 
 template <typename T, class Kernel, class Reference>
@@ -145,10 +144,10 @@ template <typename T>
 void CheckMaximumMinimum() {
   ExpectBinaryExact<T>(
       "Maximum", [](const T* x, const T* y, T* out, std::size_t n) { k::Maximum(x, y, out, n); },
-      [](T x, T y) -> long double { return math::maximum(x, y); });
+      [](T x, T y) -> RefFloat<T> { return math::maximum(x, y); });
   ExpectBinaryExact<T>(
       "Minimum", [](const T* x, const T* y, T* out, std::size_t n) { k::Minimum(x, y, out, n); },
-      [](T x, T y) -> long double { return math::minimum(x, y); });
+      [](T x, T y) -> RefFloat<T> { return math::minimum(x, y); });
 }
 
 template <typename T>
@@ -186,9 +185,7 @@ void CheckPow() {
   const auto kernel = [](const T* x, const T* y, T* out, std::size_t n) { k::Pow(x, y, out, n); };
   // float32 in double, float64 in long double, neither rounded to T.
   using Precise = std::conditional_t<kFloat, double, long double>;
-  const auto reference = [](T x, T y) -> long double {
-    return math::pow<Precise>(x, y);
-  };
+  const auto reference = [](T x, T y) -> RefFloat<T> { return math::pow<Precise>(x, y); };
   Report report(Name<T>("Pow"), kFloat ? kPowUlpF32 : kPowUlpF64);
   CheckAllPairs(report, xs, ys, kernel, reference, Ulp());
   // Random bases and exponents with |y ln x| up to about the overflow
@@ -277,37 +274,37 @@ template <typename T>
 void CheckNegAbsSquare() {
   ExpectUnaryExact<T>(
       Name<T>("Neg"), [](const T* x, T* out, std::size_t n) { k::Neg(x, out, n); },
-      [](T x) -> long double { return math::neg(x); });
+      [](T x) -> RefFloat<T> { return math::neg(x); });
   ExpectUnaryExact<T>(
       Name<T>("Abs"), [](const T* x, T* out, std::size_t n) { k::Abs(x, out, n); },
-      [](T x) -> long double { return math::abs(x); });
+      [](T x) -> RefFloat<T> { return math::abs(x); });
   ExpectUnaryExact<T>(
       Name<T>("Square"), [](const T* x, T* out, std::size_t n) { k::Square(x, out, n); },
-      [](T x) -> long double { return opgen::formula::element<T>(math::square<Wide<T>>(x)); });
+      [](T x) -> RefFloat<T> { return opgen::formula::element<T>(math::square<Wide<T>>(x)); });
 }
 
 template <typename T>
 void CheckFloorCeil() {
   ExpectUnaryExact<T>(
       Name<T>("Floor"), [](const T* x, T* out, std::size_t n) { k::Floor(x, out, n); },
-      [](T x) -> long double { return math::floor(x); });
+      [](T x) -> RefFloat<T> { return math::floor(x); });
   ExpectUnaryExact<T>(
       Name<T>("Ceil"), [](const T* x, T* out, std::size_t n) { k::Ceil(x, out, n); },
-      [](T x) -> long double { return math::ceil(x); });
+      [](T x) -> RefFloat<T> { return math::ceil(x); });
 }
 
 template <typename T>
 void CheckRelus() {
   ExpectUnaryExact<T>(
       Name<T>("Relu"), [](const T* x, T* out, std::size_t n) { k::Relu(x, out, n); },
-      [](T x) -> long double { return nn::relu(x); });
+      [](T x) -> RefFloat<T> { return nn::relu(x); });
   // Slopes: ordinary, zero, negative, > 1 (overflow near max) and tiny
   // (denormal products). The reference rounds alpha to T, as the kernel.
   for (const double alpha : {0.01, 0.2, 0.0, -0.5, 3.0, 1e-30}) {
     ExpectUnaryExact<T>(
         Name<T>("LeakyRelu") + " alpha=" + std::to_string(alpha),
         [alpha](const T* x, T* out, std::size_t n) { k::LeakyRelu(x, out, n, alpha); },
-        [alpha](T x) -> long double { return nn::leaky_relu(x, alpha); });
+        [alpha](T x) -> RefFloat<T> { return nn::leaky_relu(x, alpha); });
   }
 }
 
@@ -333,7 +330,7 @@ void CheckClip() {
     ExpectUnaryExact<T>(
         Name<T>("Clip") + " [" + std::to_string(lo) + ", " + std::to_string(hi) + "]",
         [lo = lo, hi = hi](const T* x, T* out, std::size_t n) { k::Clip(x, out, n, lo, hi); },
-        [lo = lo, hi = hi](T x) -> long double { return math::clip(x, lo, hi); });
+        [lo = lo, hi = hi](T x) -> RefFloat<T> { return math::clip(x, lo, hi); });
   }
 }
 
@@ -470,10 +467,10 @@ void CheckNarrowStoreSizes() {
       InWide<T>(math::mul<Wide<T>>));
   CheckNarrowStoreSize<T>(
       "Maximum", [](const T* x, const T* y, T* out, std::size_t n) { k::Maximum(x, y, out, n); },
-      [](T x, T y) -> long double { return math::maximum(x, y); });
+      [](T x, T y) -> RefFloat<T> { return math::maximum(x, y); });
   CheckNarrowStoreSize<T>(
       "Minimum", [](const T* x, const T* y, T* out, std::size_t n) { k::Minimum(x, y, out, n); },
-      [](T x, T y) -> long double { return math::minimum(x, y); });
+      [](T x, T y) -> RefFloat<T> { return math::minimum(x, y); });
 }
 
 BOOST_AUTO_TEST_CASE(narrow_store_sizes_are_exact) {

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <type_traits>
@@ -148,6 +150,24 @@ class Random {
  private:
   std::mt19937_64 engine_;
 };
+
+// Copies to x[0, count) the values generate(T* values) writes there for
+// `key` (which holds whatever the values depend on, count among them),
+// generating them only the first time the run asks for that key (a cache
+// per call site): every target, and every op sharing a data set, reads the
+// same inputs, and generating them (std::mt19937_64 through
+// std::uniform_real_distribution) took a third to a half of some suites'
+// time, more under qemu (docs/arm.md).
+template <typename T, typename Key, class Generate>
+void FillOnce(T* x, std::size_t count, const Key& key, Generate&& generate) {
+  static std::map<Key, std::unique_ptr<T[]>> cache;
+  const auto [it, added] = cache.try_emplace(key);
+  if (added) {
+    it->second = std::make_unique<T[]>(count);
+    generate(it->second.get());
+  }
+  std::copy(it->second.get(), it->second.get() + count, x);
+}
 
 // specials followed by `count` values from gen().
 template <typename T, class Gen>

@@ -3,7 +3,7 @@
 // elements past an aligned address or ending at an inaccessible page, out
 // separate and out == x, weight and bias present or not.
 //
-// The norms against a long double reference, in units of
+// The norms against a RefFloat<T> reference (errors.hpp), in units of
 //   eps ((1 + |z|) |w| + |b|) + min_normal
 // (eps and min_normal of T, z the exact normalised value, w = 1 and b = 0
 // when absent; the 1: the mean is known to about eps of the deviations,
@@ -12,6 +12,8 @@
 // rows holding NaN or an infinity. BiasAdd exactly. Outputs of 16 MiB and
 // more (streaming stores) exactly as the same rows one call each
 // (streamed_rows.hpp).
+#include "kernels/normalize.hpp"
+
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
@@ -19,9 +21,9 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
-#include "kernels/normalize.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
 #include "tests/kernels/streamed_rows.hpp"
@@ -49,7 +51,7 @@ std::vector<std::size_t> RowLengths() {
 enum class Data { kCentred, kFar, kSpecials, kHuge, kTiny };
 
 template <typename T>
-void FillRows(T* x, std::size_t rows, std::size_t n, Data data, std::uint64_t seed) {
+void GenerateRows(T* x, std::size_t rows, std::size_t n, Data data, std::uint64_t seed) {
   using L = std::numeric_limits<T>;
   Random random(seed);
   for (std::size_t j = 0; j < rows * n; ++j) {
@@ -63,30 +65,36 @@ void FillRows(T* x, std::size_t rows, std::size_t n, Data data, std::uint64_t se
   for (std::size_t r = 0; r < rows && r < 3; ++r) x[r * n + (7 * r + 3) % n] = specials[r];
 }
 
-// The exact result of one row (long double) and its error unit.
+// GenerateRows's values, generated once in the run (FillOnce).
 template <typename T>
+void FillRows(T* x, std::size_t rows, std::size_t n, Data data, std::uint64_t seed) {
+  FillOnce(x, rows * n, std::tuple(rows, n, data, seed),
+           [&](T* values) { GenerateRows(values, rows, n, data, seed); });
+}
+
+// The exact result of one row, in R = RefFloat<T> (errors.hpp), and its
+// error unit, written to want[0, n) and unit[0, n).
+template <typename T, typename R = RefFloat<T>>
 void NormReference(const T* row, std::size_t n, const T* w, const T* b, double eps, bool centre,
-                   std::vector<long double>& want, std::vector<long double>& unit) {
+                   R* want, R* unit) {
   using L = std::numeric_limits<T>;
-  long double mean = 0;
+  R mean = 0;
   if (centre) {
     // Corrected two-pass: the long double sum of a float64 row near 1000
     // is off by ~n 2^-54 relative, a few float64 ulp of the deviations.
     for (std::size_t k = 0; k < n; ++k) mean += row[k];
-    mean /= static_cast<long double>(n);
-    long double correction = 0;
+    mean /= static_cast<R>(n);
+    R correction = 0;
     for (std::size_t k = 0; k < n; ++k) correction += row[k] - mean;
-    mean += correction / static_cast<long double>(n);
+    mean += correction / static_cast<R>(n);
   }
-  long double ss = 0;
+  R ss = 0;
   for (std::size_t k = 0; k < n; ++k) ss += (row[k] - mean) * (row[k] - mean);
-  const long double scale = 1 / std::sqrt(ss / static_cast<long double>(n) + eps);
-  want.assign(n, 0);
-  unit.assign(n, 0);
+  const R scale = 1 / std::sqrt(ss / static_cast<R>(n) + static_cast<R>(eps));
   for (std::size_t k = 0; k < n; ++k) {
-    const long double z = (row[k] - mean) * scale;
-    const long double wk = w != nullptr ? w[k] : 1;
-    const long double bk = b != nullptr ? b[k] : 0;
+    const R z = (row[k] - mean) * scale;
+    const R wk = w != nullptr ? w[k] : 1;
+    const R bk = b != nullptr ? b[k] : 0;
     want[k] = z * wk + bk;
     unit[k] = L::epsilon() * ((1 + std::fabs(z)) * std::fabs(wk) + std::fabs(bk)) + L::min();
   }
@@ -103,7 +111,9 @@ void CheckNorm(const std::string& name, bool centre, bool with_weight, bool with
   const T* wp = with_weight ? w.data() : nullptr;
   const T* bp = with_bias ? b.data() : nullptr;
   PageEndArray<T> x_end(rows * 1024), out_end(rows * 1024);
-  std::vector<long double> want, unit;
+  // The references of every row, computed in the first pass (out separate),
+  // whose x the in-place pass repeats.
+  std::vector<RefFloat<T>> want(rows * 1024), unit(rows * 1024);
   for (const std::size_t n : RowLengths()) {
     for (const Data data : {Data::kCentred, Data::kFar, Data::kSpecials, Data::kHuge, Data::kTiny}) {
       const double eps = data == Data::kTiny ? 0 : 1e-5;
@@ -127,19 +137,23 @@ void CheckNorm(const std::string& name, bool centre, bool with_weight, bool with
             k::RmsNorm(in, out, rows, n, wp, eps);
           }
           for (std::size_t r = 0; r < rows; ++r) {
-            NormReference(x + r * n, n, wp, bp, eps, centre, want, unit);
+            if (!in_place) {
+              NormReference(x + r * n, n, wp, bp, eps, centre, &want[r * n], &unit[r * n]);
+            }
             for (std::size_t j = 0; j < n; ++j) {
               const T got = out[r * n + j];
+              const RefFloat<T> want_j = want[r * n + j];
               const double error =
-                  std::isnan(want[j])
-                      ? ExactError(got, want[j])
-                      : std::isnan(got) ? kFail
-                                        : static_cast<double>(std::fabs(got - want[j]) / unit[j]);
+                  std::isnan(want_j) ? ExactError(got, want_j)
+                  : std::isnan(got)
+                      ? kFail
+                      : static_cast<double>(std::fabs(got - want_j) / unit[r * n + j]);
               report.Add(got, error, [&] {
-                return "n=" + std::to_string(n) + " data " + std::to_string(static_cast<int>(data)) +
-                       " " + Placement(placement) + (in_place ? " out==x" : " out!=x") + " [" +
-                       std::to_string(r) + ", " + std::to_string(j) + "] x=" + Show(x[r * n + j]) +
-                       " got " + Show(got) + " want " + Show(want[j]);
+                return "n=" + std::to_string(n) + " data " +
+                       std::to_string(static_cast<int>(data)) + " " + Placement(placement) +
+                       (in_place ? " out==x" : " out!=x") + " [" + std::to_string(r) + ", " +
+                       std::to_string(j) + "] x=" + Show(x[r * n + j]) + " got " + Show(got) +
+                       " want " + Show(want_j);
               });
             }
           }

@@ -1,13 +1,14 @@
-// Softmax and LogSoftmax against a long double reference, on every SIMD target, over
-// (outer, n, inner) shapes (n = 0, inner = 1 and inner > 1, lengths that are
-// not multiples of any vector length), x starting 0..3 elements past an
-// aligned address, out separate and out == x. Shape (1, 33, 1030) takes
-// inner > 1 in column blocks and passes of 8 rows (rows of 4 KiB or more,
-// 32 rows or more): a last pass of one row, two (float32) or three
-// (float64) column blocks, the last one ragged. The shapes after it are
-// many short rows, which are held in registers when they are at most 4
-// vectors long (ShortRows): 1 to 4 vectors, whole and partial, depending on
-// the target, and 65 elements, past 4 vectors of AVX-512 floats.
+// Softmax and LogSoftmax against a RefFloat<T> reference (errors.hpp), on
+// every SIMD target, over (outer, n, inner) shapes (n = 0, inner = 1 and
+// inner > 1, lengths that are not multiples of any vector length), x
+// starting 0..3 elements past an aligned address, out separate and out == x.
+// Shape (1, 33, 1030) takes inner > 1 in column blocks and passes of 8 rows
+// (rows of 4 KiB or more, 32 rows or more): a last pass of one row, two
+// (float32) or three (float64) column blocks, the last one ragged. The
+// shapes after it are many short rows, which are held in registers when they
+// are at most 4 vectors long (ShortRows): 1 to 4 vectors, whole and partial,
+// depending on the target, and 65 elements, past 4 vectors of AVX-512
+// floats.
 //
 // Tolerance (stated in kernels/softmax.hpp too), for each output p_k with
 // d_k = |x_k - max|, eps and min_normal of T:
@@ -30,6 +31,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -66,7 +68,7 @@ const std::vector<Shape> kShapes = AllShapes();
 enum class Data { kOrdinary, kWide, kSpecials };
 
 template <typename T>
-void Fill(T* x, const Shape& s, Data data, std::uint64_t seed) {
+void Generate(T* x, const Shape& s, Data data, std::uint64_t seed) {
   using L = std::numeric_limits<T>;
   Random random(seed);
   const std::size_t count = s.outer * s.n * s.inner;
@@ -81,39 +83,49 @@ void Fill(T* x, const Shape& s, Data data, std::uint64_t seed) {
   for (std::size_t t = 0; t < 4; ++t) x[(t * 7919 + 5 * s.inner + 1) % count] = specials[t];
 }
 
-// Reference outputs of one (o, i) column, and their bounds; kLog: of
-// LogSoftmax, within (4 + n) eps max(1, |y|).
-template <bool kLog, typename T>
-void Reference(const std::vector<T>& column, std::vector<long double>& p,
-               std::vector<long double>& bound) {
+// Generate's values, generated once in the run (FillOnce).
+template <typename T>
+void Fill(T* x, const Shape& s, Data data, std::uint64_t seed) {
+  FillOnce(x, s.outer * s.n * s.inner, std::tuple(s.outer, s.n, s.inner, data, seed),
+           [&](T* values) { Generate(values, s, data, seed); });
+}
+
+// Reference outputs of one (o, i) column in R = RefFloat<T>, and their
+// bounds, appended to p and bound; kLog: of LogSoftmax, within (4 + n) eps
+// max(1, |y|).
+template <bool kLog, typename T, typename R>
+void Reference(const std::vector<T>& column, std::vector<R>& p, std::vector<R>& bound) {
   using L = std::numeric_limits<T>;
   const std::size_t n = column.size();
-  long double max = -std::numeric_limits<long double>::infinity();
+  const std::size_t first = p.size();
+  R max = -std::numeric_limits<R>::infinity();
   bool nan = false;
   for (const T v : column) {
     nan = nan || std::isnan(v);
-    max = std::max<long double>(max, v);
+    max = std::max<R>(max, v);
   }
-  long double sum = 0;
-  p.assign(n, 0);
-  bound.assign(n, 0);
+  R sum = 0;
+  p.resize(first + n, 0);
+  bound.resize(first + n, 0);
+  R* const q = p.data() + first;
+  R* const b = bound.data() + first;
   for (std::size_t k = 0; k < n; ++k) {
-    p[k] = nan ? L::quiet_NaN() : std::exp(column[k] - max);  // -inf - -inf is NaN too
-    sum += p[k];
+    q[k] = nan ? L::quiet_NaN() : std::exp(column[k] - max);  // -inf - -inf is NaN too
+    sum += q[k];
   }
-  const long double eps = L::epsilon();
+  const R eps = L::epsilon();
   if constexpr (kLog) {
-    const long double lse = std::log(sum);
+    const R lse = std::log(sum);
     for (std::size_t k = 0; k < n; ++k) {
-      p[k] = nan ? p[k] : column[k] - max - lse;
-      bound[k] = (4 + n) * eps * std::max<long double>(1, std::fabs(p[k]));
+      q[k] = nan ? q[k] : column[k] - max - lse;
+      b[k] = (4 + n) * eps * std::max<R>(1, std::fabs(q[k]));
     }
     return;
   }
   for (std::size_t k = 0; k < n; ++k) {
-    p[k] /= sum;
-    const long double d = std::fabs(column[k] - max);
-    bound[k] = L::min() + (p[k] > 0 ? (4 + n + d) * eps * p[k] : 0);
+    q[k] /= sum;
+    const R d = std::fabs(column[k] - max);
+    b[k] = L::min() + (q[k] > 0 ? (4 + n + d) * eps * q[k] : 0);
   }
 }
 
@@ -132,6 +144,9 @@ void CheckSoftmax(const char* name) {
   for (const Shape& s : kShapes) {
     for (const Data data : {Data::kOrdinary, Data::kWide, Data::kSpecials}) {
       for (std::size_t placement = 0; placement < kPlacements; ++placement) {
+        // The references of every column, (o, i, k) in order: computed in
+        // the first pass (out separate), whose x the in-place pass repeats.
+        std::vector<RefFloat<T>> p, bound;
         for (const bool in_place : {false, true}) {
           const std::size_t count = s.outer * s.n * s.inner;
           const bool page_end = placement == kOffsets;
@@ -152,20 +167,22 @@ void CheckSoftmax(const char* name) {
           } else {
             k::Softmax(x, out, s.outer, s.n, s.inner);
           }
-          std::vector<long double> p, bound;
           for (std::size_t o = 0; o < s.outer; ++o) {
             for (std::size_t i = 0; i < s.inner; ++i) {
               std::vector<T> column;
               for (std::size_t k = 0; k < s.n; ++k)
                 column.push_back(x[(o * s.n + k) * s.inner + i]);
-              Reference<kLog>(column, p, bound);
+              const std::size_t first = (o * s.inner + i) * s.n;
+              if (!in_place) Reference<kLog>(column, p, bound);
               for (std::size_t k = 0; k < s.n; ++k) {
                 const T got = out[(o * s.n + k) * s.inner + i];
-                const double error = std::isnan(p[k]) || std::isinf(p[k]) ? ExactError(got, p[k])
-                                     : std::isnan(got)
-                                         ? kFail
-                                         : static_cast<double>(std::fabs(got - p[k]) / bound[k]);
-                if (kLog && !std::isnan(p[k]) && !std::isnan(got)) {
+                const RefFloat<T> want = p[first + k];
+                const double error =
+                    std::isnan(want) || std::isinf(want) ? ExactError(got, want)
+                    : std::isnan(got)
+                        ? kFail
+                        : static_cast<double>(std::fabs(got - want) / bound[first + k]);
+                if (kLog && !std::isnan(want) && !std::isnan(got)) {
                   max_eps = std::max(max_eps, error * static_cast<double>(4 + s.n));
                 }
                 report.Add(got, error, [&] {
@@ -174,7 +191,7 @@ void CheckSoftmax(const char* name) {
                          std::to_string(static_cast<int>(data)) + " " + Placement(placement) +
                          (in_place ? " out==x" : " out!=x") + " [" + std::to_string(o) + ", " +
                          std::to_string(k) + ", " + std::to_string(i) + "] x=" + Show(column[k]) +
-                         " got " + Show(got) + " want " + Show(p[k]);
+                         " got " + Show(got) + " want " + Show(want);
                 });
               }
             }

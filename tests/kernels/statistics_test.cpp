@@ -1,9 +1,9 @@
 // The kernels of math's further reductions and scans (Prod and Norm2 in
-// reduce.hpp, the rest in statistics.hpp) against sequential long double
-// (or unsigned, for wrapping integers) references, on every SIMD target,
-// over (outer, n, inner) shapes with n = 0, inner = 1 and inner > 1, lengths
-// that are not multiples of any vector length, and arrays starting 0..3
-// elements past an aligned address or ending at an inaccessible page.
+// reduce.hpp, the rest in statistics.hpp) against sequential RefFloat<T>
+// (errors.hpp; unsigned, for wrapping integers) references, on every SIMD
+// target, over (outer, n, inner) shapes with n = 0, inner = 1 and inner > 1,
+// lengths that are not multiples of any vector length, and arrays starting
+// 0..3 elements past an aligned address or ending at an inaccessible page.
 //
 // Tolerances (stated in kernels/reduce.hpp, statistics.hpp and the specs).
 // eps is T's machine epsilon; the bounds hold for any order of summation,
@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -85,7 +86,7 @@ enum class Data {
 };
 
 template <typename T>
-void Fill(T* x, std::size_t count, Data data, std::uint64_t seed) {
+void Generate(T* x, std::size_t count, Data data, std::uint64_t seed) {
   using L = std::numeric_limits<T>;
   Random random(seed);
   constexpr bool kFloat = std::is_floating_point_v<T>;
@@ -153,10 +154,17 @@ void Fill(T* x, std::size_t count, Data data, std::uint64_t seed) {
 
 // bool data: the int data's nonzero elements.
 template <>
-void Fill<bool>(bool* x, std::size_t count, Data data, std::uint64_t seed) {
+void Generate<bool>(bool* x, std::size_t count, Data data, std::uint64_t seed) {
   std::vector<std::int32_t> v(count);
-  Fill(v.data(), count, data, seed);
+  Generate(v.data(), count, data, seed);
   for (std::size_t j = 0; j < count; ++j) x[j] = v[j] != 0;
+}
+
+// Generate's values, generated once in the run (FillOnce).
+template <typename T>
+void Fill(T* x, std::size_t count, Data data, std::uint64_t seed) {
+  FillOnce(x, count, std::tuple(count, data, seed),
+           [&](T* values) { Generate(values, count, data, seed); });
 }
 
 // What the kernel must produce for one output: the reference value and the
@@ -273,7 +281,7 @@ Expected ProdReference(const std::vector<T>& column) {
     for (const T v : column) prod = static_cast<U>(prod * static_cast<U>(v));
     return {static_cast<LD>(static_cast<T>(prod)), 0};
   } else {
-    LD prod = 1;
+    RefFloat<T> prod = 1;
     for (const T v : column) prod *= v;
     const LD rounded = RoundTo<T>(prod);
     if (std::isinf(rounded) || std::isnan(prod)) return {rounded, 0};
@@ -284,15 +292,16 @@ Expected ProdReference(const std::vector<T>& column) {
 
 template <typename T>
 Expected Norm2Reference(const std::vector<T>& column) {
-  LD max = 0;
+  using R = RefFloat<T>;
+  R max = 0;
   bool nan = false;
   for (const T v : column) {
     nan = nan || std::isnan(v);
-    max = std::max<LD>(max, std::fabs(static_cast<LD>(v)));
+    max = std::max<R>(max, std::fabs(static_cast<R>(v)));
   }
   if (nan) return {std::numeric_limits<LD>::quiet_NaN(), 0};
   if (std::isinf(max) || max == 0) return {max, 0};
-  LD sum = 0;
+  R sum = 0;
   for (const T v : column) sum += (v / max) * (v / max);
   const LD norm = max * std::sqrt(sum);
   // Plus half the spacing of denormal results, which have fewer digits.
@@ -306,12 +315,15 @@ Expected VarianceReference(const std::vector<T>& column, std::int64_t ddof, bool
   const LD nan = std::numeric_limits<LD>::quiet_NaN();
   const auto n = static_cast<std::int64_t>(column.size());
   if (n <= ddof || n == 0) return {nan, 0};
-  LD sum = 0;
+  using R = RefFloat<T>;
+  R sum = 0;
   for (const T v : column) sum += v;
   if (!std::isfinite(sum)) return {nan, 0};  // inf - inf in the deviations
-  const LD mean = sum / n;
-  LD squares = 0;
-  for (const T v : column) squares += (v - mean) * (v - mean);
+  const R mean_r = sum / static_cast<R>(n);
+  R squares_r = 0;
+  for (const T v : column) squares_r += (v - mean_r) * (v - mean_r);
+  const LD mean = mean_r;
+  const LD squares = squares_r;
   const LD var = squares / (n - ddof);
   const LD eps = Eps<T>();
   const LD var_bound = (n + 3) * eps * var + 2 * n * eps * eps * mean * mean;
@@ -469,7 +481,7 @@ void CheckCumsum() {
             k::Cumsum(x, out, block.outer, block.n, block.inner);
           }
           for (std::size_t at = 0; at < count; ++at) {
-            report.Add(out[at], ExactError(out[at], static_cast<LD>(want[at])), [&] {
+            report.Add(out[at], ExactError(out[at], static_cast<RefFloat<T>>(want[at])), [&] {
               return "block " + ShowBlock(block) + " data " +
                      std::to_string(static_cast<int>(data)) + " " + Placement(placement) +
                      (in_place ? " out==x" : " out!=x") + " [" + std::to_string(at) + "] got " +
@@ -516,11 +528,12 @@ void CheckDot() {
           }
           want = {static_cast<LD>(static_cast<T>(sum)), 0};
         } else {
-          LD sum = 0;
-          LD magnitude = 0;
+          using R = RefFloat<T>;
+          R sum = 0;
+          R magnitude = 0;
           for (std::size_t j = 0; j < n; ++j) {
-            sum += static_cast<LD>(x[j]) * y[j];
-            magnitude += std::fabs(static_cast<LD>(x[j]) * y[j]);
+            sum += static_cast<R>(x[j]) * y[j];
+            magnitude += std::fabs(static_cast<R>(x[j]) * y[j]);
           }
           want = {std::isnan(magnitude) ? magnitude : sum, n * Eps<T>() * magnitude};
           if (std::isfinite(sum) && sum != 0 && std::isfinite(got)) {

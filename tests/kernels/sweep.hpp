@@ -42,12 +42,20 @@ class Report {
   }
 
   // The error alone, for results that are not compared across targets.
+  // The description of the largest error is redone only when an error
+  // exceeds the described one by more than 1/1024 of it: an error rising
+  // along a sweep would otherwise format every element (most of the time
+  // of a test over a range of floats), so it may name an element whose
+  // error is within 0.1 % of the largest.
   template <class Describe>
   void Add(double error, Describe&& describe) {
     ++checked_;
     if (error > max_error_) {
       max_error_ = error;
-      worst_ = describe();
+      if (worst_.empty() || error > worst_error_ * (1 + 1.0 / 1024)) {
+        worst_error_ = error;
+        worst_ = describe();
+      }
     }
     if (error <= tolerance_) return;
     if (++failures_ <= kShown) {
@@ -78,6 +86,7 @@ class Report {
   std::size_t checked_ = 0;
   int failures_ = 0;
   double max_error_ = 0;
+  double worst_error_ = 0;  // the error worst_ describes
   std::string worst_;
   ResultHash hash_;
 };
@@ -97,8 +106,9 @@ inline std::string Where(std::size_t n, std::size_t placement, const char* alias
          std::to_string(i) + "]";
 }
 
-// kernel(const T* x, T* out, size_t n); reference(T x) -> long double;
-// error(T got, long double want, T x) -> double (in the tolerance's unit).
+// kernel(const T* x, T* out, size_t n); reference(T x) -> RefFloat<T> or long
+// double; error(T got, that type want, T x) -> double (in the tolerance's
+// unit).
 // Runs every n in [0, kMaxN] at every placement, out separate (at a
 // different offset) and out == x, filling x from `pool` at a shift that
 // varies with n and placement so that every value reaches every lane.
@@ -124,7 +134,7 @@ void SweepUnary(Report& report, const std::vector<T>& pool, Kernel&& kernel, Ref
           kernel(x, out, n);
         }
         for (std::size_t i = 0; i < n; ++i) {
-          const long double want = reference(x[i]);
+          const auto want = reference(x[i]);
           report.Add(out[i], error(out[i], want, x[i]), [&] {
             return Where(n, placement, aliasing, i) + " x=" + Show(x[i]) + " got " + Show(out[i]) +
                    " want " + Show(want);
@@ -169,7 +179,7 @@ void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<
         }
         kernel(in_x, in_y, out, n);
         for (std::size_t i = 0; i < n; ++i) {
-          const long double want = reference(x[i], y[i]);
+          const auto want = reference(x[i], y[i]);
           report.Add(out[i], error(out[i], want, x[i]), [&] {
             return Where(n, placement, kAliasing[alias], i) + " x=" + Show(x[i]) +
                    " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " + Show(want);
@@ -190,7 +200,7 @@ void CheckUnaryArray(Report& report, const std::vector<T>& xs, Kernel&& kernel,
   std::vector<T> out(xs.size());
   kernel(xs.data(), out.data(), xs.size());
   for (std::size_t i = 0; i < xs.size(); ++i) {
-    const long double want = reference(xs[i]);
+    const auto want = reference(xs[i]);
     report.Add(out[i], error(out[i], want, xs[i]),
                [&] { return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want); });
   }
@@ -204,7 +214,7 @@ void CheckPairedArrays(Report& report, const std::vector<T>& x, const std::vecto
   std::vector<T> out(x.size());
   kernel(x.data(), y.data(), out.data(), x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
-    const long double want = reference(x[i], y[i]);
+    const auto want = reference(x[i], y[i]);
     report.Add(out[i], error(out[i], want, x[i]), [&] {
       return "x=" + Show(x[i]) + " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " +
              Show(want);
@@ -228,14 +238,14 @@ void CheckAllPairs(Report& report, const std::vector<T>& xs, const std::vector<T
 
 // Error functors for the common cases.
 struct Exact {
-  template <typename T>
-  double operator()(T got, long double want, T) const {
+  template <typename T, typename R>
+  double operator()(T got, R want, T) const {
     return ExactError(got, want);
   }
 };
 struct Ulp {
-  template <typename T>
-  double operator()(T got, long double want, T) const {
+  template <typename T, typename R>
+  double operator()(T got, R want, T) const {
     return UlpError(got, want);
   }
 };
@@ -282,14 +292,14 @@ void CheckEveryFloat32(const char* what, std::initializer_list<std::array<std::u
 }
 
 // Every float32 of the closed ranges [lo, hi] through kernel(x, out, n) on
-// every target, against reference(x) in long double, computed once (long
-// double is software quad precision on aarch64): at most bound(target) ulp.
+// every target, against reference(x) (in double: RefFloat<float>), computed
+// once for all targets: at most bound(target) ulp.
 template <class Kernel, class Reference, class Bound>
 void CheckFloat32Ranges(const std::string& what,
                         std::initializer_list<std::array<float, 2>> ranges, Kernel&& kernel,
                         Reference&& reference, Bound&& bound) {
   std::vector<float> xs;
-  std::vector<long double> want;
+  std::vector<decltype(reference(0.0f))> want;
   for (const auto& [lo, hi] : ranges) {
     for (float x = lo; x <= hi; x = std::nextafter(x, std::numeric_limits<float>::infinity())) {
       xs.push_back(x);

@@ -1,10 +1,11 @@
-// Transcendental kernels against long double references, on every SIMD target.
-// The references are the functions generated from the ops' formulas
-// (opgen/math_reference.hpp, opgen/nn_reference.hpp), instantiated for long
-// double (Sqrt: for T, where it is correctly rounded).
+// Transcendental kernels against references on every SIMD target: the
+// functions generated from the ops' formulas (opgen/math_reference.hpp,
+// opgen/nn_reference.hpp), instantiated for RefFloat<T> (errors.hpp: double
+// for float32, long double for float64; Sqrt: for T, where it is correctly
+// rounded). "long double" in the table below is RefFloat<T>.
 //
 // Tolerances, as stated in kernels/transcendental.hpp. An ulp is the spacing
-// of T at the exact (long double) result, denorm_min in the subnormal range;
+// of T at the exact (RefFloat<T>) result, denorm_min in the subnormal range;
 // "ulp of max(1,|x|)" is an absolute bound. Infinite and NaN results must
 // match exactly. In parentheses the largest error measured over these inputs
 // and, outside the tests, over millions of random inputs per target.
@@ -94,7 +95,7 @@ void CheckSqrt() {
   Check(
       Name<T>("Sqrt"), 0, pool, dense,
       [](const T* x, T* out, std::size_t n) { k::Sqrt(x, out, n); },
-      [](T x) -> long double { return math::sqrt(x); }, Exact());
+      [](T x) -> RefFloat<T> { return math::sqrt(x); }, Exact());
 }
 
 template <typename T>
@@ -114,7 +115,7 @@ void CheckExp() {
   Check(
       Name<T>("Exp"), kExpUlp, pool, dense,
       [](const T* x, T* out, std::size_t n) { k::Exp(x, out, n); },
-      [](T x) { return math::exp<long double>(x); }, Ulp());
+      [](T x) { return math::exp<RefFloat<T>>(x); }, Ulp());
 }
 
 template <typename T>
@@ -131,7 +132,7 @@ void CheckLog() {
   Check(
       Name<T>("Log"), kLogUlp, pool, dense,
       [](const T* x, T* out, std::size_t n) { k::Log(x, out, n); },
-      [](T x) { return math::log<long double>(x); }, Ulp());
+      [](T x) { return math::log<RefFloat<T>>(x); }, Ulp());
 }
 
 template <typename T>
@@ -145,7 +146,7 @@ void CheckTanh() {
   Check(
       Name<T>("Tanh"), kTanhUlp, pool, dense,
       [](const T* x, T* out, std::size_t n) { k::Tanh(x, out, n); },
-      [](T x) { return math::tanh<long double>(x); }, Ulp());
+      [](T x) { return math::tanh<RefFloat<T>>(x); }, Ulp());
 }
 
 template <typename T>
@@ -160,7 +161,7 @@ void CheckSigmoid() {
   Check(
       Name<T>("Sigmoid"), kSigmoidUlp, pool, dense,
       [](const T* x, T* out, std::size_t n) { k::Sigmoid(x, out, n); },
-      [](T x) { return nn::sigmoid<long double>(x); }, Ulp());
+      [](T x) { return nn::sigmoid<RefFloat<T>>(x); }, Ulp());
 }
 
 template <typename T>
@@ -173,9 +174,9 @@ void CheckGelu() {
   });
   // The formula takes the limits at +-inf itself (the tanh form alone
   // gives -inf * 0 at -inf).
-  const auto reference = [](T x) { return nn::gelu<long double>(x); };
-  const auto error = [](T got, long double want, T x) {
-    return ScaledError(got, want, std::max(1.0L, std::fabs(static_cast<long double>(x))));
+  const auto reference = [](T x) { return nn::gelu<RefFloat<T>>(x); };
+  const auto error = [](T got, RefFloat<T> want, T x) {
+    return ScaledError(got, want, std::max(RefFloat<T>{1}, std::fabs(static_cast<RefFloat<T>>(x))));
   };
   Check(
       Name<T>("Gelu"), kGeluUlp, pool, dense,
@@ -239,7 +240,7 @@ BOOST_AUTO_TEST_CASE(log_float32_every_value_near_1_and_1_4) {
   CheckFloat32Ranges(
       "Log<float32> on [0.98, 1.03] and [1.38, 1.42]", {{0.98f, 1.03f}, {1.38f, 1.42f}},
       [](const float* x, float* out, std::size_t n) { k::Log(x, out, n); },
-      [](float x) { return math::log<long double>(x); },
+      [](float x) { return math::log<double>(x); },
       [](std::int64_t target) { return IsAvx512(target) ? 0.6 : kLogUlp; });
 }
 
