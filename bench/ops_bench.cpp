@@ -6,7 +6,8 @@
 // implementation before the timed runs and written to --accuracy_out.
 // With --threads_rows it runs only opgen's 1- and 2-thread rows instead
 // (benchmarks "threads/<op>/<n>/<threads>", wall-clock time); --list_ops
-// prints the op table (names, kinds, input domains) as JSON and exits.
+// prints the op table (names, kinds, input domains) as JSON and exits;
+// --openblas_core prints the kernel set OpenBLAS chose (peers.hpp) and exits.
 // OPGEN_BENCH_OPS=add,exp,... restricts the ops (and leaves out the STREAM,
 // overhead, FMA and matmul rows).
 #include <benchmark/benchmark.h>
@@ -631,6 +632,9 @@ int main(int argc, char** argv) {
       threads_rows = true;
     } else if (std::strcmp(argv[i], "--list_ops") == 0) {
       list = true;
+    } else if (std::strcmp(argv[i], "--openblas_core") == 0) {
+      std::printf("%s\n", bench::openblas_core().c_str());
+      return 0;
     } else {
       args.push_back(argv[i]);
     }

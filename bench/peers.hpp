@@ -42,6 +42,12 @@ struct MatmulPeer {
 };
 std::vector<MatmulPeer> matmul_peers();
 
+/// The kernel set OpenBLAS chose at load time (openblas_get_corename(), e.g.
+/// "SkylakeX"; OPENBLAS_CORETYPE overrides its detection), or "" when this
+/// build has no OpenBLAS. Debian's OpenBLAS falls back to "Prescott" (SSE3)
+/// on a CPU newer than it knows, which bench/run.sh checks for.
+std::string openblas_core();
+
 // The -march=native part of peers() and matmul_peers().
 std::vector<Peer> native_peers();
 std::vector<MatmulPeer> native_matmul_peers();

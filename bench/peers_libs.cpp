@@ -317,4 +317,13 @@ std::vector<MatmulPeer> matmul_peers() {
   return p;
 }
 
+std::string openblas_core() {
+#ifdef BENCH_HAVE_OPENBLAS
+  const char* name = openblas_get_corename();
+  return name != nullptr ? name : "";
+#else
+  return "";
+#endif
+}
+
 }  // namespace bench

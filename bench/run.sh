@@ -13,7 +13,8 @@
 # repetition, default 0.1), BENCH_CPU (core to pin to, default the last one),
 # BENCH_BUILD (build folder, default build-bench), BENCH_THREAD_CPUS (the
 # two cores of the 2-thread rows, default 0,1), OPGEN_BENCH_THREAD_SIZES
-# (default 262144,1048576,16777216).
+# (default 262144,1048576,16777216), OPENBLAS_CORETYPE (OpenBLAS's kernels;
+# by default its own choice, unless it falls back to SSE3: see below).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -56,6 +57,37 @@ trap 'rm -rf "$out"' EXIT
 
 # One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPGEN_BENCH_SIZES="$sizes"
+# OpenBLAS (the matmul peer, and numpy's BLAS on Debian) picks its kernels
+# by the CPU's family and model. On a CPU newer than it knows it falls back
+# to "Prescott" (SSE3): Debian's 0.3.21 did so on an Emerald Rapids Xeon
+# (family 6, model 207), where its sgemm at 1024 ran at 16-21 GFLOP/s
+# against 96-124 with its AVX-512 kernels. A peer is measured at its best:
+# on that fallback, choose the kernels by the CPU's flags (OPENBLAS_CORETYPE,
+# read when the library loads) and say so in the table. A value the caller
+# set is kept.
+openblas_note=""
+if [ -z "${OPENBLAS_CORETYPE+set}" ]; then
+  core=$("$build/bench/ops_bench" --openblas_core 2>/dev/null || true)
+  if [ "$core" = Prescott ]; then
+    flags=$(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null || true)
+    has() { case " $flags " in *" $1 "*) return 0 ;; esac; return 1; }
+    pick=""
+    if has avx512f && has avx512bw && has avx512dq && has avx512vl; then
+      if has avx512_bf16; then pick=Cooperlake; else pick=SkylakeX; fi
+    elif has avx2 && has fma; then
+      pick=Haswell
+    fi
+    if [ -n "$pick" ] &&
+       [ "$(OPENBLAS_CORETYPE=$pick "$build/bench/ops_bench" --openblas_core 2>/dev/null)" = "$pick" ]; then
+      export OPENBLAS_CORETYPE=$pick
+      openblas_note="OpenBLAS kernels: $pick (OPENBLAS_CORETYPE; it detected $core, its fallback for CPUs it does not know)"
+    fi
+  fi
+  [ -n "$openblas_note" ] || [ -z "$core" ] || openblas_note="OpenBLAS kernels: $core (its own choice)"
+else
+  openblas_note="OpenBLAS kernels: $("$build/bench/ops_bench" --openblas_core 2>/dev/null) (OPENBLAS_CORETYPE=$OPENBLAS_CORETYPE, set by the caller)"
+fi
+export BENCH_OPENBLAS_NOTE="$openblas_note"
 # The op table (names and input domains), which numpy_bench.py follows.
 "$build/bench/ops_bench" --list_ops >"$out/ops_list.json"
 # The JSON keeps every repetition (table.py's range) besides the medians.

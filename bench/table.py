@@ -9,6 +9,7 @@ THREADS.json: ops_bench --threads_rows (opgen at 1 and 2 threads).
 """
 
 import json
+import os
 import sys
 
 # Errors up to this (2 ulp of a float32 at 1, relative) count as comparable
@@ -76,6 +77,8 @@ def main():
     print(f"opgen vs peers, one core (taskset), medians of {gb['benchmarks'][0].get('repetitions', 1)}"
           f" repetitions, CPU time; {ctx.get('num_cpus')} CPUs @ {ctx.get('mhz_per_cpu')} MHz;"
           f" numpy {npy['numpy']}")
+    if os.environ.get("BENCH_OPENBLAS_NOTE"):
+        print(os.environ["BENCH_OPENBLAS_NOTE"])
     print("Gelem/s of float32 elements; err = max relative error vs a double reference, same inputs")
     print()
     print("best peer: the fastest peer of comparable accuracy, whose max relative error is at most")
