@@ -578,7 +578,10 @@ class OpWriter {
   // shape, the usual call in a loop over preallocated tensors: the dtype
   // rule, the output preparation and the casts below would all be no-ops,
   // so go straight to the kernel (a third of a small call; with one input
-  // the general path is already as short). Only where that holds by
+  // the general path is already as short). The same for a call without an
+  // out tensor whose inputs agree in dtype and shape (detail::fresh_output),
+  // once the dtype is known to be one the op keeps: allocate the output as
+  // the general path would, then the kernel. Only where that holds by
   // construction: one output of broadcast shape (or an input's shape,
   // which matches_output then checks too), every input a single required
   // tensor of a dtype class, and per dtype d only when the output rule
@@ -612,18 +615,30 @@ class OpWriter {
     std::vector<std::string> cases;
     std::vector<std::string> operands;
     for (const Param& p : op_.inputs) operands.push_back(p.name.value);
+    const std::string& out = op_.outputs[0].name.value;
+    const std::string& first = op_.inputs[0].name.value;
     for (const std::string& d : a_.dtypes) {
       if (!keeps(d)) continue;
       cases.push_back("    case " + dtype_enum(d) + ":");
+      cases.push_back("      if (!" + out + ".defined()) " + out + " = Tensor::empty(" + first +
+                      ".shape(), " + dtype_enum(d) + ");");
       cases.push_back("      " + kernel_call(d, operands));
       cases.push_back("      return;");
     }
     if (cases.empty()) return;
-    const std::string& out = op_.outputs[0].name.value;
     std::string inputs;
     for (const Param& p : op_.inputs) inputs += ", " + p.name.value;
-    body.push_back("if (detail::matches_output(" + out + inputs + ")) {");
-    body.push_back("  switch (" + out + ".dtype()) {");
+    // One line where it fits the house style's 100 columns (the body is
+    // indented by 2), else broken after the ||.
+    const std::string matches = "detail::matches_output(" + out + inputs + ")";
+    const std::string fresh = "detail::fresh_output(" + out + inputs + ")";
+    if (2 + 4 + matches.size() + 4 + fresh.size() + 3 <= 100) {
+      body.push_back("if (" + matches + " || " + fresh + ") {");
+    } else {
+      body.push_back("if (" + matches + " ||");
+      body.push_back("    " + fresh + ") {");
+    }
+    body.push_back("  switch (" + first + ".dtype()) {");
     body.insert(body.end(), cases.begin(), cases.end());
     body.push_back("    default:");
     body.push_back("      break;  // the general path below rejects it");

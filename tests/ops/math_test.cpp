@@ -171,6 +171,33 @@ BOOST_AUTO_TEST_CASE(direct_out_calls) {
   check_error([&] { opgen::math::add(Tensor(), d, outd); }, {"math.add", "x is required"});
 }
 
+// Calls without an out tensor whose inputs agree in dtype and shape allocate
+// the output and go straight to the kernel too (detail::fresh_output); the
+// result must be what the general path gives: the dtype the op's rule
+// names, the inputs' shape, the values.
+BOOST_AUTO_TEST_CASE(direct_fresh_calls) {
+  const Tensor b = Tensor::from<float>({6, 5, 4, 3, 2, 1}, {2, 3});
+  check_tensor(opgen::math::sub(kA, b), DType::float32, {2, 3}, {-5, -7, -1, -7, 3, -7});
+  const Tensor i64 = Tensor::from<std::int64_t>({7, -7}, {2});
+  check_tensor(opgen::math::mul(i64, i64), DType::int64, {2}, {49, 49});
+  // The out overload with a null out: allocated, not rejected.
+  Tensor fresh;
+  opgen::math::add(kA, b, fresh);
+  check_tensor(fresh, DType::float32, {2, 3}, {7, 3, 7, -1, 7, -5});
+  // An op whose output dtype is not the inputs' (bool comparisons) keeps its
+  // own rule.
+  const Tensor d = Tensor::from<double>({1, 2}, {2});
+  check_tensor(opgen::math::equal(d, Tensor::from<double>({1, 3}, {2})), DType::bool_, {2}, {1, 0});
+  // Inputs that differ in shape or dtype take the general path: broadcast,
+  // promoted.
+  check_tensor(opgen::math::add(kA, kRow), DType::float32, {2, 3}, {11, 18, 33, 6, 25, 24});
+  check_tensor(opgen::math::add(Tensor::from<std::int32_t>({1, 2}, {2}), d), DType::float64, {2},
+               {2, 4});
+  // A zero-element result is allocated as well.
+  const Tensor none = Tensor::empty({0, 3}, DType::float32);
+  check_tensor(opgen::math::mul(none, none), DType::float32, {0, 3}, {});
+}
+
 BOOST_AUTO_TEST_CASE(checks_reject_bad_calls) {
   const Tensor b = Tensor::from<bool>({true}, {1});
   check_error([] { opgen::math::add(kA, Tensor::empty({4}, DType::float32)); },

@@ -120,6 +120,19 @@ inline bool matches_output(const Tensor& out, const T&... inputs) noexcept {
                            ...);
 }
 
+/// True when `out` is null and every one of `rest` is defined with the
+/// dtype and shape of `first` (defined too): a call of a pointwise op that
+/// would allocate its output with exactly that dtype and shape, which the
+/// generated wrappers, once the dtype is one the op keeps, allocate and
+/// send straight to the kernel as they do a matching out call.
+template <class... T>
+inline bool fresh_output(const Tensor& out, const Tensor& first, const T&... rest) noexcept {
+  static_assert((std::is_same_v<T, Tensor> && ...));
+  return !out.defined() && first.defined() &&
+         ((rest.defined() && rest.dtype() == first.dtype() && rest.shape() == first.shape()) &&
+          ...);
+}
+
 /// One or several tensors (a single input or a counted one), so that the
 /// helpers below accept `{x, y}` and `{xs}` alike. Null tensors (absent
 /// optional inputs) are skipped by every helper.

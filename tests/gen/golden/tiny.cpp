@@ -69,7 +69,9 @@ constexpr detail::BinaryKernel<std::int64_t, bool> above_int64 = kernels::Above;
 // several inputs (single required tensors of a dtype class) whose dtype
 // rule keeps their dtype sends an out call whose inputs all have out's
 // dtype and shape straight from the checks to its kernel
-// (detail::matches_output).
+// (detail::matches_output), and so a call without out whose inputs agree
+// in dtype and shape, once it has allocated the output
+// (detail::fresh_output).
 namespace impl {
 
 void scale(const Tensor& x, double factor, Tensor& y) {
@@ -146,12 +148,14 @@ void ratio(const Tensor& x, const Tensor& y, Tensor& z) {
     detail::fail_check(kOp, "x and y must have the same dtype", "sameType(x, y)",
                        {{"x", show(x)}, {"y", show(y)}});
   }
-  if (detail::matches_output(z, x, y)) {
-    switch (z.dtype()) {
+  if (detail::matches_output(z, x, y) || detail::fresh_output(z, x, y)) {
+    switch (x.dtype()) {
       case DType::float32:
+        if (!z.defined()) z = Tensor::empty(x.shape(), DType::float32);
         detail::binary(x, y, z, kernel_table::ratio_float32);
         return;
       case DType::float64:
+        if (!z.defined()) z = Tensor::empty(x.shape(), DType::float64);
         detail::binary(x, y, z, kernel_table::ratio_float64);
         return;
       default:
