@@ -46,6 +46,7 @@ bool IsZen4() noexcept {
 namespace cpu_detail {
 std::atomic<bool> fast_divider{IsAmd()};
 std::atomic<bool> narrow_stores{IsZen4()};
+std::atomic<std::size_t> stream_bytes{kDefaultStreamBytes};
 }  // namespace cpu_detail
 
 void SetFastDividerForTest(int value) noexcept {
@@ -54,6 +55,11 @@ void SetFastDividerForTest(int value) noexcept {
 
 void SetNarrowStoresForTest(int value) noexcept {
   cpu_detail::narrow_stores.store(value < 0 ? IsZen4() : value != 0, std::memory_order_relaxed);
+}
+
+void SetStreamBytesForTest(std::size_t bytes) noexcept {
+  cpu_detail::stream_bytes.store(bytes == 0 ? kDefaultStreamBytes : bytes,
+                                 std::memory_order_relaxed);
 }
 
 }  // namespace opgen::kernels

@@ -1,9 +1,12 @@
 // Facts about the CPU that Highway's targets do not tell apart: kernels
 // whose best form differs between microarchitectures of one target read
-// them at run time, once per call.
+// them at run time, once per call. Also the output size from which stores
+// stream, a run-time value so that tests can exercise the streamed loops on
+// small arrays.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 
 namespace opgen::kernels {
 
@@ -13,6 +16,7 @@ namespace cpu_detail {
 // (reciprocal's are bit-identical).
 extern std::atomic<bool> fast_divider;
 extern std::atomic<bool> narrow_stores;
+extern std::atomic<std::size_t> stream_bytes;
 }  // namespace cpu_detail
 
 /// Whether a 512-bit division is quick next to the FMA units, so that
@@ -49,5 +53,21 @@ inline bool NarrowStores() noexcept {
 
 /// Overrides NarrowStores for tests, as SetFastDividerForTest.
 void SetNarrowStoresForTest(int value) noexcept;
+
+/// The default of StreamBytes: 16 MiB, far past the last-level caches of
+/// the CPUs measured (transform-inl.h says why stores stream).
+inline constexpr std::size_t kDefaultStreamBytes = std::size_t{16} << 20;
+
+/// Outputs of at least this many bytes are written with streaming stores
+/// (transform-inl.h): kDefaultStreamBytes unless a test set it.
+inline std::size_t StreamBytes() noexcept {
+  return cpu_detail::stream_bytes.load(std::memory_order_relaxed);
+}
+
+/// Overrides StreamBytes for tests, so that the streamed loops and their
+/// rows run on arrays of a few hundred KiB, not 16 MiB (which took most of
+/// some suites' time under qemu); 0 restores kDefaultStreamBytes. Only the
+/// stores change with it, never a result.
+void SetStreamBytesForTest(std::size_t bytes) noexcept;
 
 }  // namespace opgen::kernels

@@ -333,7 +333,7 @@ HWY_INLINE void NormRow(D d, const T* row, T* o, size_t n, const T* w, const T* 
   }
 }
 
-// Outputs of kStreamBytes or more (StreamRows) take streaming stores: the
+// Outputs of StreamBytes() or more (StreamRows) take streaming stores: the
 // rows are read once and written once, so caching the output only evicts.
 // The statistics run one row ahead: the scalar chain that ends each row's
 // statistics (a horizontal sum, then the scale) then overlaps the next row's

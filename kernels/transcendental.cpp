@@ -150,7 +150,7 @@ void SqrtF32(const float* x, float* out, size_t n) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
   // Arrays that UnaryTransform streams are bound by memory, not by vsqrtps.
-  if (n * sizeof(float) < kStreamBytes) {
+  if (n * sizeof(float) < StreamBytes()) {
     for (; i + 3 * N <= n; i += 3 * N) {
       const auto a0 = hn::LoadU(d, x + i);
       const auto a1 = hn::LoadU(d, x + i + N);

@@ -119,12 +119,12 @@ HWY_INLINE V AddOnFma(V a, V b, V one) {
   return hn::MulAdd(a, one, b);
 }
 
-// Arrays of at least this many output bytes are written with streaming
-// (non-temporal) stores: far larger than the last-level cache, they would
-// only evict useful lines, and skipping the read-for-ownership of each output
-// line cuts the memory traffic of a binary op from 16 to 12 bytes per float
-// (~1.3x at 16M floats). Below it streaming stores are several times slower.
-inline constexpr size_t kStreamBytes = size_t{16} << 20;
+// Arrays of at least StreamBytes() output bytes (cpu.hpp: 16 MiB unless a
+// test lowers it) are written with streaming (non-temporal) stores: far
+// larger than the last-level cache, they would only evict useful lines, and
+// skipping the read-for-ownership of each output line cuts the memory
+// traffic of a binary op from 16 to 12 bytes per float (~1.3x at 16M
+// floats). Below it streaming stores are several times slower.
 
 // How far ahead of the loads the streaming loops below prefetch. With
 // streaming stores nothing of the output stays in the caches, and the
@@ -230,7 +230,7 @@ HWY_INLINE void WithRowTag(size_t n, const Body& body) {
 // loop's loads also wait far longer on older stores whose addresses match
 // theirs in the low 12 bits; how often depends on where the buffers lie)
 // and from kNarrowStoreBytes (past the L2 cache, where a 512-bit store takes
-// two cycles of the store path) up to kStreamBytes. Zen 4, 1K floats: the
+// two cycles of the store path) up to StreamBytes(). Zen 4, 1K floats: the
 // best of three runs for each of 24 buffer placements in one process, add
 // 46.4 ns median and 162 ns at worst in 512-bit vectors, 44.6 and 57 in
 // 256-bit; round 48.7 and 176, 45.5 and 73; abs, relu 35.2-35.5 either
@@ -255,7 +255,7 @@ HWY_INLINE void WithStoreTag(size_t n, const Body& body) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
   const size_t bytes = n * sizeof(T);
   const bool narrow = (kNarrowInL1 && bytes < kWideStoreBytes) ||
-                      (bytes >= kNarrowStoreBytes && bytes < kStreamBytes);
+                      (bytes >= kNarrowStoreBytes && bytes < StreamBytes());
   if (narrow && NarrowStores()) return body(hn::CappedTag<T, 32 / sizeof(T)>());
 #else
   (void)n;
@@ -411,7 +411,7 @@ HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn:
 }
 
 // Whether a row kernel streams the stores of its output rows: an output of
-// at least kStreamBytes in all, whose every row starts on a whole vector
+// at least StreamBytes() in all, whose every row starts on a whole vector
 // (out aligned, rows a whole number of vectors long) so that each row's
 // stores align without a head of partial vectors. Such a kernel passes
 // kRowOfStream to UnaryTransform (or streams its own stores) and calls
@@ -419,11 +419,11 @@ HWY_INLINE void ApplyFour(D d, const T* x, const Func& func, hn::Vec<D>& v0, hn:
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE bool StreamRows(D d, const T* out, size_t rows, size_t n) {
   const size_t bytes = hn::Lanes(d) * sizeof(T);
-  return kCanStream<D> && rows * n * sizeof(T) >= kStreamBytes &&
+  return kCanStream<D> && rows * n * sizeof(T) >= StreamBytes() &&
          reinterpret_cast<uintptr_t>(out) % bytes == 0 && (n * sizeof(T)) % bytes == 0;
 }
 
-// How UnaryTransform stores: kAuto streams arrays of at least kStreamBytes
+// How UnaryTransform stores: kAuto streams arrays of at least StreamBytes()
 // (and flushes); kRowOfStream streams whatever n, without the flush, for a
 // row of a larger output that its kernel streams (StreamRows).
 enum class Stores { kAuto, kRowOfStream };
@@ -452,8 +452,8 @@ HWY_INLINE void UnaryTransform(D d, const T* x, T* out, size_t n, const Func& fu
   const size_t N = hn::Lanes(d);
   size_t i = 0;
   const bool row_of_stream = stores == Stores::kRowOfStream;
-  if (kCanStream<D> && (row_of_stream || n * sizeof(T) >= kStreamBytes)) {
-    // Same results as below, only the stores differ (see kStreamBytes).
+  if (kCanStream<D> && (row_of_stream || n * sizeof(T) >= StreamBytes())) {
+    // Same results as below, only the stores differ (see StreamBytes).
     for (const size_t head = HeadToAlign(d, out, n); i < head;) {
       const size_t count = head - i < N ? head - i : N;
       StorePartial(d, func(d, LoadPartial(d, x + i, count, PaddingLanes(d))), count, out + i);
@@ -535,7 +535,7 @@ template <class D, class Func, typename T = hn::TFromD<D>>
 HWY_INLINE void BinaryTransform(D d, const T* x, const T* y, T* out, size_t n, const Func& func) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  if (kCanStream<D> && n * sizeof(T) >= kStreamBytes) {
+  if (kCanStream<D> && n * sizeof(T) >= StreamBytes()) {
     for (const size_t head = HeadToAlign(d, out, n); i < head;) {
       const size_t count = head - i < N ? head - i : N;
       const auto vx = LoadPartial(d, x + i, count, PaddingLanes(d));

@@ -39,6 +39,7 @@
 #include "opgen/nn_reference.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
+#include "tests/kernels/streamed_rows.hpp"
 #include "tests/kernels/sweep.hpp"
 #include "tests/kernels/targets.hpp"
 
@@ -383,14 +384,16 @@ BOOST_AUTO_TEST_CASE(pow_matches_c_pow) {
   });
 }
 
-// Outputs of 16 MiB and more are written with streaming stores after a
-// head of partial vectors that aligns them (kernels/transform-inl.h), by a
-// loop that prefetches ahead and one that finishes the last 2 KiB without:
-// an output that starts one float past an aligned address, from a binary op,
-// float32 pow's half-width vectors and a unary op, must get every element
-// and nothing past its end.
+// Outputs past the streaming threshold (16 MiB; kTestStreamBytes here,
+// streamed_rows.hpp) are written with streaming stores after a head of
+// partial vectors that aligns them (kernels/transform-inl.h), by a loop that
+// prefetches ahead and one that finishes the last 2 KiB without: an output
+// that starts one float past an aligned address, from a binary op, float32
+// pow's half-width vectors and a unary op, must get every element and
+// nothing past its end.
 BOOST_AUTO_TEST_CASE(streamed_outputs_are_complete) {
-  constexpr std::size_t n = (std::size_t{16} << 20) / sizeof(float) + 37;
+  const StreamFrom stream(kTestStreamBytes);
+  constexpr std::size_t n = kTestStreamBytes / sizeof(float) + 37;
   std::vector<float> x(n), y(n), out(n + 2);
   for (std::size_t i = 0; i < n; ++i) {
     x[i] = 0.5f + static_cast<float>(i % 1024) / 512;                // [0.5, 2.5)
