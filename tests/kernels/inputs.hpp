@@ -16,7 +16,9 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace opgen::kernel_tests {
@@ -167,6 +169,26 @@ void FillOnce(T* x, std::size_t count, const Key& key, Generate&& generate) {
     generate(it->second.get());
   }
   std::copy(it->second.get(), it->second.get() + count, x);
+}
+
+// What compute() returns for the `count` values at x under `key` (which
+// names the reference and whatever it depends on besides x: the op, its
+// arguments, the shape the values take), computed only the first time the
+// run asks for that key with those values (a cache per call site). Every
+// target checks the same inputs against the same references, and
+// references in long double (software quadruple precision on aarch64) took
+// more than the kernels they check, most of some suites' time under qemu.
+// The values themselves are part of the key, so a reference is never
+// shared by inputs that differ in any bit.
+template <typename R, typename T, typename Key, class Compute>
+const R& ReferenceOnce(const Key& key, const T* x, std::size_t count, Compute&& compute) {
+  static std::map<std::pair<Key, std::string>, R> cache;
+  std::string values(count * sizeof(T), '\0');
+  if (count != 0) std::memcpy(values.data(), x, values.size());
+  auto lookup = std::pair(key, std::move(values));
+  auto it = cache.find(lookup);
+  if (it == cache.end()) it = cache.emplace(std::move(lookup), compute()).first;
+  return it->second;
 }
 
 // specials followed by `count` values from gen().

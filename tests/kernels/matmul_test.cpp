@@ -22,7 +22,9 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "tests/kernels/digest.hpp"
@@ -107,6 +109,36 @@ void CheckProducts() {
           const Operand<T> a = MakeOperand<T>(dims.m, dims.k, ta, random);
           const Operand<T> b = MakeOperand<T>(dims.k, dims.n, tb, random);
           const std::size_t ldc = dims.n + (flags == 3 ? 5 : 0);
+          // The float references, (sum, bound) of each c(i, j): once in
+          // the run for these operands (ReferenceOnce), not per target.
+          std::vector<std::pair<Wide, Wide>> no_references;
+          const auto& references = [&]() -> const std::vector<std::pair<Wide, Wide>>& {
+            if constexpr (!std::is_floating_point_v<T>) {
+              return no_references;
+            } else {
+              const std::string b_values(reinterpret_cast<const char*>(b.storage.data()),
+                                         b.storage.size() * sizeof(T));
+              return ReferenceOnce<std::vector<std::pair<Wide, Wide>>>(
+                  std::tuple(dims.m, dims.n, dims.k, flags, b_values), a.storage.data(),
+                  a.storage.size(), [&] {
+                    std::vector<std::pair<Wide, Wide>> r;
+                    for (std::size_t i = 0; i < dims.m; ++i) {
+                      for (std::size_t j = 0; j < dims.n; ++j) {
+                        Wide sum = 0, magnitude = 0;
+                        for (std::size_t p = 0; p < dims.k; ++p) {
+                          const Wide term =
+                              static_cast<Wide>(At(a, i, p)) * static_cast<Wide>(At(b, p, j));
+                          sum += term;
+                          magnitude += std::fabs(term);
+                        }
+                        r.emplace_back(sum, static_cast<Wide>(dims.k + 2) *
+                                                std::numeric_limits<T>::epsilon() * magnitude);
+                      }
+                    }
+                    return r;
+                  });
+            }
+          }();
           std::vector<T> c(dims.m * ldc + 1, sentinel);
           k::Gemm(a.data(), a.row, a.col, b.data(), b.row, b.col, c.data(), ldc, dims.m, dims.n,
                   dims.k, workspace.get());
@@ -121,14 +153,8 @@ void CheckProducts() {
               }
               hash.Add(got);
               if constexpr (std::is_floating_point_v<T>) {
-                Wide sum = 0, magnitude = 0;
-                for (std::size_t p = 0; p < dims.k; ++p) {
-                  const Wide term = static_cast<Wide>(At(a, i, p)) * static_cast<Wide>(At(b, p, j));
-                  sum += term;
-                  magnitude += std::fabs(term);
-                }
-                const Wide bound =
-                    static_cast<Wide>(dims.k + 2) * std::numeric_limits<T>::epsilon() * magnitude;
+                const Wide sum = references[i * dims.n + j].first;
+                const Wide bound = references[i * dims.n + j].second;
                 const Wide diff = std::fabs(static_cast<Wide>(got) - sum);
                 // NaN (a failure) stays NaN and is not a new maximum; the
                 // check below reports it.

@@ -9,8 +9,8 @@
 // when absent; the 1: the mean is known to about eps of the deviations,
 // an absolute error where z is near 0), within kNormTolerance; data centred on 0, rows far from 0
 // (mean 1000, deviations ~1: the mean's own rounding must not show), and
-// rows holding NaN or an infinity. BiasAdd exactly. Outputs of 16 MiB and
-// more (streaming stores) exactly as the same rows one call each
+// rows holding NaN or an infinity. BiasAdd exactly. Outputs past the
+// streaming threshold (streaming stores) exactly as the same rows one call each
 // (streamed_rows.hpp).
 #include "kernels/normalize.hpp"
 
@@ -22,6 +22,7 @@
 #include <limits>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "tests/kernels/errors.hpp"
@@ -101,6 +102,9 @@ void NormReference(const T* row, std::size_t n, const T* w, const T* b, double e
 }
 
 template <typename T>
+using Refs = std::vector<RefFloat<T>>;
+
+template <typename T>
 void CheckNorm(const std::string& name, bool centre, bool with_weight, bool with_bias) {
   const std::size_t rows = 3;
   Report report(name, kNormTolerance);
@@ -111,9 +115,6 @@ void CheckNorm(const std::string& name, bool centre, bool with_weight, bool with
   const T* wp = with_weight ? w.data() : nullptr;
   const T* bp = with_bias ? b.data() : nullptr;
   PageEndArray<T> x_end(rows * 1024), out_end(rows * 1024);
-  // The references of every row, computed in the first pass (out separate),
-  // whose x the in-place pass repeats.
-  std::vector<RefFloat<T>> want(rows * 1024), unit(rows * 1024);
   for (const std::size_t n : RowLengths()) {
     for (const Data data : {Data::kCentred, Data::kFar, Data::kSpecials, Data::kHuge, Data::kTiny}) {
       const double eps = data == Data::kTiny ? 0 : 1e-5;
@@ -126,6 +127,20 @@ void CheckNorm(const std::string& name, bool centre, bool with_weight, bool with
           T* const x = page_end ? x_end.Place(count) : xw.data();
           T* const out = page_end ? out_end.Place(count) : ow.data();
           FillRows(x, rows, n, data, 13 * n + placement);
+          // The references of every row: once in the run for these values
+          // (ReferenceOnce; w and b are the same in every call), not per
+          // target, store form or for the in-place pass.
+          const auto& refs =
+              ReferenceOnce<std::pair<Refs<T>, Refs<T>>>(std::tuple(name, n, eps), x, count, [&] {
+                std::pair<Refs<T>, Refs<T>> r{Refs<T>(count), Refs<T>(count)};
+                for (std::size_t row = 0; row < rows; ++row) {
+                  NormReference(x + row * n, n, wp, bp, eps, centre, &r.first[row * n],
+                                &r.second[row * n]);
+                }
+                return r;
+              });
+          const Refs<T>& want = refs.first;
+          const Refs<T>& unit = refs.second;
           const T* in = x;
           if (in_place) {
             std::copy(x, x + count, out);
@@ -137,9 +152,6 @@ void CheckNorm(const std::string& name, bool centre, bool with_weight, bool with
             k::RmsNorm(in, out, rows, n, wp, eps);
           }
           for (std::size_t r = 0; r < rows; ++r) {
-            if (!in_place) {
-              NormReference(x + r * n, n, wp, bp, eps, centre, &want[r * n], &unit[r * n]);
-            }
             for (std::size_t j = 0; j < n; ++j) {
               const T got = out[r * n + j];
               const RefFloat<T> want_j = want[r * n + j];

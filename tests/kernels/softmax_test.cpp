@@ -18,8 +18,8 @@
 // error; min_normal the flush of results below the normal range to 0. A
 // NaN reference (row containing NaN or +inf, row of -inf) requires NaN.
 // LogSoftmax: |got - y_k| <= (4 + n) eps max(1, |y_k|) (kernels/softmax.hpp).
-// Outputs of 16 MiB and more (LogSoftmax's rows then stream their stores,
-// kernels/transform-inl.h StreamRows) exactly as the same rows one call
+// Outputs past the streaming threshold (LogSoftmax's rows then stream their
+// stores, kernels/transform-inl.h StreamRows; streamed_rows.hpp) exactly as the same rows one call
 // each, for both kernels.
 #include "kernels/softmax.hpp"
 
@@ -129,6 +129,12 @@ void Reference(const std::vector<T>& column, std::vector<R>& p, std::vector<R>& 
   }
 }
 
+// The outputs of every column of a call and their bounds (Reference).
+template <typename T>
+struct References {
+  std::vector<RefFloat<T>> p, bound;
+};
+
 std::size_t MaxCount() {
   std::size_t count = 0;
   for (const Shape& s : kShapes) count = std::max(count, s.outer * s.n * s.inner);
@@ -144,9 +150,6 @@ void CheckSoftmax(const char* name) {
   for (const Shape& s : kShapes) {
     for (const Data data : {Data::kOrdinary, Data::kWide, Data::kSpecials}) {
       for (std::size_t placement = 0; placement < kPlacements; ++placement) {
-        // The references of every column, (o, i, k) in order: computed in
-        // the first pass (out separate), whose x the in-place pass repeats.
-        std::vector<RefFloat<T>> p, bound;
         for (const bool in_place : {false, true}) {
           const std::size_t count = s.outer * s.n * s.inner;
           const bool page_end = placement == kOffsets;
@@ -155,6 +158,22 @@ void CheckSoftmax(const char* name) {
           T* const x = page_end ? x_end.Place(count) : xw.data();
           T* const out = page_end ? out_end.Place(count) : ow.data();
           Fill(x, s, data, 31 * count + placement);
+          // The references of every column, (o, i, k) in order: once in
+          // the run for these values (ReferenceOnce), not per target or
+          // for the in-place pass.
+          const References<T>& ref = ReferenceOnce<References<T>>(
+              std::tuple(std::string(name), s.outer, s.n, s.inner), x, count, [&] {
+                References<T> r;
+                for (std::size_t o = 0; o < s.outer; ++o) {
+                  for (std::size_t i = 0; i < s.inner; ++i) {
+                    std::vector<T> column;
+                    for (std::size_t k = 0; k < s.n; ++k)
+                      column.push_back(x[(o * s.n + k) * s.inner + i]);
+                    Reference<kLog>(column, r.p, r.bound);
+                  }
+                }
+                return r;
+              });
           if (in_place) {
             std::copy(x, x + count, out);
             if constexpr (kLog) {
@@ -173,15 +192,14 @@ void CheckSoftmax(const char* name) {
               for (std::size_t k = 0; k < s.n; ++k)
                 column.push_back(x[(o * s.n + k) * s.inner + i]);
               const std::size_t first = (o * s.inner + i) * s.n;
-              if (!in_place) Reference<kLog>(column, p, bound);
               for (std::size_t k = 0; k < s.n; ++k) {
                 const T got = out[(o * s.n + k) * s.inner + i];
-                const RefFloat<T> want = p[first + k];
+                const RefFloat<T> want = ref.p[first + k];
                 const double error =
                     std::isnan(want) || std::isinf(want) ? ExactError(got, want)
                     : std::isnan(got)
                         ? kFail
-                        : static_cast<double>(std::fabs(got - want) / bound[first + k]);
+                        : static_cast<double>(std::fabs(got - want) / ref.bound[first + k]);
                 if (kLog && !std::isnan(want) && !std::isnan(got)) {
                   max_eps = std::max(max_eps, error * static_cast<double>(4 + s.n));
                 }

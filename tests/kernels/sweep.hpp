@@ -78,6 +78,7 @@ class Report {
   }
 
   double max_error() const { return max_error_; }
+  const std::string& what() const { return what_; }
 
  private:
   static constexpr int kShown = 8;
@@ -112,10 +113,15 @@ inline std::string Where(std::size_t n, std::size_t placement, const char* alias
 // Runs every n in [0, kMaxN] at every placement, out separate (at a
 // different offset) and out == x, filling x from `pool` at a shift that
 // varies with n and placement so that every value reaches every lane.
+// reference is evaluated once per pool value, not once per element of the
+// sweep (which visits each about 25000 / pool.size() times): in long double,
+// software quadruple precision on aarch64, it cost more than the kernels.
 template <typename T, class Kernel, class Reference, class Error>
 void SweepUnary(Report& report, const std::vector<T>& pool, Kernel&& kernel, Reference&& reference,
                 Error&& error) {
   const std::size_t p = pool.size();
+  std::vector<decltype(reference(T{}))> wants;
+  for (const T v : pool) wants.push_back(reference(v));
   PageEndArray<T> x_end(kMaxN), out_end(kMaxN);
   for (std::size_t n = 0; n <= kMaxN; ++n) {
     for (std::size_t placement = 0; placement < kPlacements; ++placement) {
@@ -134,7 +140,7 @@ void SweepUnary(Report& report, const std::vector<T>& pool, Kernel&& kernel, Ref
           kernel(x, out, n);
         }
         for (std::size_t i = 0; i < n; ++i) {
-          const auto want = reference(x[i]);
+          const auto want = wants[(i + 7 * n + 3 * placement) % p];
           report.Add(out[i], error(out[i], want, x[i]), [&] {
             return Where(n, placement, aliasing, i) + " x=" + Show(x[i]) + " got " + Show(out[i]) +
                    " want " + Show(want);
@@ -148,11 +154,23 @@ void SweepUnary(Report& report, const std::vector<T>& pool, Kernel&& kernel, Ref
 }
 
 // Binary version: y comes from its own pool at another shift; aliasing
-// variants out != x, y, out == x and out == y.
+// variants out != x, y, out == x and out == y. reference is evaluated once
+// per pair of pool values the sweep meets.
 template <typename T, class Kernel, class Reference, class Error>
 void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<T>& ypool,
                  Kernel&& kernel, Reference&& reference, Error&& error) {
   const char* const kAliasing[] = {"out!=x,y", "out==x", "out==y"};
+  using Want = decltype(reference(T{}, T{}));
+  std::vector<Want> wants(xpool.size() * ypool.size());
+  std::vector<bool> known(wants.size(), false);
+  const auto want_of = [&](std::size_t xi, std::size_t yi) {
+    const std::size_t k = xi * ypool.size() + yi;
+    if (!known[k]) {
+      wants[k] = reference(xpool[xi], ypool[yi]);
+      known[k] = true;
+    }
+    return wants[k];
+  };
   PageEndArray<T> x_end(kMaxN), y_end(kMaxN), out_end(kMaxN);
   for (std::size_t n = 0; n <= kMaxN; ++n) {
     for (std::size_t placement = 0; placement < kPlacements; ++placement) {
@@ -164,9 +182,13 @@ void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<
         T* const x = page_end ? x_end.Place(n) : xw.data();
         T* const y = page_end ? y_end.Place(n) : yw.data();
         T* const out = page_end ? out_end.Place(n) : ow.data();
+        const auto xi = [&](std::size_t i) { return (i + 7 * n + 3 * placement) % xpool.size(); };
+        const auto yi = [&](std::size_t i) {
+          return (3 * i + 5 * n + placement + static_cast<std::size_t>(alias)) % ypool.size();
+        };
         for (std::size_t i = 0; i < n; ++i) {
-          x[i] = xpool[(i + 7 * n + 3 * placement) % xpool.size()];
-          y[i] = ypool[(3 * i + 5 * n + placement + alias) % ypool.size()];
+          x[i] = xpool[xi(i)];
+          y[i] = ypool[yi(i)];
         }
         const T* in_x = x;
         const T* in_y = y;
@@ -179,7 +201,7 @@ void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<
         }
         kernel(in_x, in_y, out, n);
         for (std::size_t i = 0; i < n; ++i) {
-          const auto want = reference(x[i], y[i]);
+          const auto want = want_of(xi(i), yi(i));
           report.Add(out[i], error(out[i], want, x[i]), [&] {
             return Where(n, placement, kAliasing[alias], i) + " x=" + Show(x[i]) +
                    " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " + Show(want);
@@ -193,28 +215,49 @@ void SweepBinary(Report& report, const std::vector<T>& xpool, const std::vector<
   }
 }
 
-// One call over all of xs (a dense sample of the input range).
+// One call over all of xs (a dense sample of the input range). The
+// references are computed once in the run for the report's name and these
+// values (ReferenceOnce), not again on every target: the name must tell
+// apart whatever the reference depends on besides x (an op's arguments).
 template <typename T, class Kernel, class Reference, class Error>
 void CheckUnaryArray(Report& report, const std::vector<T>& xs, Kernel&& kernel,
                      Reference&& reference, Error&& error) {
+  using Want = decltype(reference(T{}));
+  const std::vector<Want>& wants =
+      ReferenceOnce<std::vector<Want>>(report.what(), xs.data(), xs.size(), [&] {
+        std::vector<Want> values;
+        values.reserve(xs.size());
+        for (const T x : xs) values.push_back(reference(x));
+        return values;
+      });
   std::vector<T> out(xs.size());
   kernel(xs.data(), out.data(), xs.size());
   for (std::size_t i = 0; i < xs.size(); ++i) {
-    const auto want = reference(xs[i]);
+    const auto want = wants[i];
     report.Add(out[i], error(out[i], want, xs[i]),
                [&] { return "x=" + Show(xs[i]) + " got " + Show(out[i]) + " want " + Show(want); });
   }
 }
 
 // One call over the pairs (x[i], y[i]), in order: for inputs built in pairs,
-// which SweepBinary's separate pool indices would take apart.
+// which SweepBinary's separate pool indices would take apart. References
+// once in the run, as in CheckUnaryArray (y's values are in the key).
 template <typename T, class Kernel, class Reference, class Error>
 void CheckPairedArrays(Report& report, const std::vector<T>& x, const std::vector<T>& y,
                        Kernel&& kernel, Reference&& reference, Error&& error) {
+  using Want = decltype(reference(T{}, T{}));
+  const std::string y_values(reinterpret_cast<const char*>(y.data()), y.size() * sizeof(T));
+  const std::vector<Want>& wants =
+      ReferenceOnce<std::vector<Want>>(std::pair(report.what(), y_values), x.data(), x.size(), [&] {
+        std::vector<Want> values;
+        values.reserve(x.size());
+        for (std::size_t i = 0; i < x.size(); ++i) values.push_back(reference(x[i], y[i]));
+        return values;
+      });
   std::vector<T> out(x.size());
   kernel(x.data(), y.data(), out.data(), x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
-    const auto want = reference(x[i], y[i]);
+    const auto want = wants[i];
     report.Add(out[i], error(out[i], want, x[i]), [&] {
       return "x=" + Show(x[i]) + " y=" + Show(y[i]) + " got " + Show(out[i]) + " want " +
              Show(want);
