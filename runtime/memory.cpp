@@ -12,17 +12,6 @@
 
 #include "buffer_cache.hpp"
 
-// Sanitizers that track allocations (use after free, uninitialised reads)
-// would see a reused buffer as live and written: the cache starts off.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_HWADDRESS__)
-#define OPGEN_TRACKING_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(hwaddress_sanitizer) || \
-    __has_feature(memory_sanitizer)
-#define OPGEN_TRACKING_SANITIZER 1
-#endif
-#endif
-
 namespace opgen {
 
 namespace detail {
@@ -201,6 +190,9 @@ std::size_t buffer_cache_limit() noexcept { return detail::cache().limit(); }
 
 std::size_t buffer_cache_bytes() noexcept { return detail::cache().held(); }
 
-void release_buffer_cache() noexcept { detail::cache().release(); }
+void release_buffer_cache() noexcept {
+  detail::cache().release();
+  detail::release_small_blocks();
+}
 
 }  // namespace opgen

@@ -213,6 +213,50 @@ BOOST_AUTO_TEST_CASE(release_frees_everything) {
   BOOST_TEST(opgen::buffer_cache_limit() == 64 * kMiB);
 }
 
+// The smallest tensors' blocks (runtime/tensor.cpp): a thread keeps those
+// it frees for its next tensors of the same size class (here 1 to 3
+// float32, in 192-byte blocks), even while it mallocs blocks of that size
+// itself, which would otherwise take them back from malloc; not with the
+// limit 0, nor in builds with a sanitizer that tracks allocations.
+int reused_small_blocks() {
+  opgen::release_buffer_cache();  // also this thread's small blocks
+  std::vector<const void*> freed;
+  {
+    std::vector<Tensor> ts;
+    for (int i = 0; i < 4; ++i) ts.push_back(Tensor::empty(Shape{3}, DType::float32));
+    for (const Tensor& t : ts) freed.push_back(t.raw_data());
+  }
+  std::vector<void*> raw;
+  for (int i = 0; i < 4; ++i) raw.push_back(std::malloc(192));
+  int reused = 0;
+  std::vector<Tensor> again;
+  for (int i = 0; i < 4; ++i) {
+    again.push_back(Tensor::full(Shape{1}, static_cast<float>(i)));
+    for (const void* p : freed) reused += again.back().raw_data() == p;
+  }
+  for (int i = 0; i < 4; ++i) BOOST_TEST(again[static_cast<std::size_t>(i)].item<float>() == i);
+  for (void* p : raw) std::free(p);
+  return reused;
+}
+
+BOOST_AUTO_TEST_CASE(a_thread_keeps_its_small_blocks) {
+  {
+    const CacheLimit scope(64 * kMiB);
+    BOOST_TEST(reused_small_blocks() == (kTrackingSanitizer ? 0 : 4));
+  }
+  {
+    const CacheLimit scope(0);
+    BOOST_TEST(reused_small_blocks() == 0);
+  }
+  // A thread's own cache, freed when it exits.
+  int in_thread = -1;
+  std::thread([&] {
+    const CacheLimit scope(64 * kMiB);
+    in_thread = reused_small_blocks();
+  }).join();
+  BOOST_TEST(in_thread == (kTrackingSanitizer ? 0 : 4));
+}
+
 // Results computed into reused buffers are the op's, and threads that
 // allocate and free at once never get the same buffer while both hold it.
 BOOST_AUTO_TEST_CASE(ops_and_threads) {
