@@ -13,7 +13,12 @@
 // and aT*bT, each against OpenBLAS on the same layout.
 //
 // OpenBLAS reads OPENBLAS_NUM_THREADS when it loads, so the program sets it
-// to 1 and re-executes itself when it is not set.
+// to 1 and re-executes itself when it is not set. It reads
+// OPENBLAS_CORETYPE then too: on CPUs it does not know, Debian's 0.3.21
+// falls back to its SSE3 kernels ("Prescott"), several times slower than
+// its AVX-512 ones, so on that fallback the program picks the kernels by
+// the CPU's flags as bench/run.sh does (unless OPENBLAS_CORETYPE is set)
+// and re-executes itself with them. The first line says which are in use.
 #include <cblas.h>
 #include <unistd.h>
 
@@ -127,11 +132,57 @@ void run(int n, int samples, Layout l) {
               max_error(a.data<T>(), b.data<T>(), c_blas.data(), n, l));
 }
 
+// The flags of /proc/cpuinfo's first "flags" line, space-separated and
+// with a space at each end; "" where there is none.
+std::string cpu_flags() {
+  std::FILE* f = std::fopen("/proc/cpuinfo", "r");
+  if (f == nullptr) return "";
+  std::string flags;
+  char line[8192];
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::strncmp(line, "flags", 5) != 0) continue;
+    const char* colon = std::strchr(line, ':');
+    if (colon != nullptr) flags = std::string(colon + 1);
+    break;
+  }
+  std::fclose(f);
+  for (char& c : flags) {
+    if (c == '\n' || c == '\t') c = ' ';
+  }
+  return " " + flags + " ";
+}
+
+// OpenBLAS's kernels for this CPU by its flags (bench/run.sh's rule), or
+// null when none beats its SSE3 fallback.
+const char* openblas_pick() {
+  const std::string flags = cpu_flags();
+  const auto has = [&](const char* flag) {
+    return flags.find(std::string(" ") + flag + " ") != std::string::npos;
+  };
+  if (has("avx512f") && has("avx512bw") && has("avx512dq") && has("avx512vl")) {
+    return has("avx512_bf16") ? "Cooperlake" : "SkylakeX";
+  }
+  if (has("avx2") && has("fma")) return "Haswell";
+  return nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  bool again = false;
   if (std::getenv("OPENBLAS_NUM_THREADS") == nullptr) {
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    again = true;
+  }
+  if (std::getenv("OPENBLAS_CORETYPE") == nullptr &&
+      std::strcmp(openblas_get_corename(), "Prescott") == 0) {
+    if (const char* pick = openblas_pick()) {
+      setenv("OPENBLAS_CORETYPE", pick, 1);
+      setenv("MATMUL_BENCH_OPENBLAS_FALLBACK", "Prescott", 1);
+      again = true;
+    }
+  }
+  if (again) {
     execv("/proc/self/exe", argv);
     std::perror("execv /proc/self/exe");  // fall through: measure anyway
   }
@@ -161,6 +212,18 @@ int main(int argc, char** argv) {
       "matmul, n x n times n x n, one thread (OPENBLAS_NUM_THREADS=%s), medians of %d "
       "alternating samples of thread CPU time\n",
       std::getenv("OPENBLAS_NUM_THREADS"), samples);
+  const char* coretype = std::getenv("OPENBLAS_CORETYPE");
+  if (std::getenv("MATMUL_BENCH_OPENBLAS_FALLBACK") != nullptr) {
+    std::printf(
+        "OpenBLAS kernels: %s (OPENBLAS_CORETYPE; it detected Prescott, its fallback for "
+        "CPUs it does not know)\n",
+        openblas_get_corename());
+  } else if (coretype != nullptr) {
+    std::printf("OpenBLAS kernels: %s (OPENBLAS_CORETYPE=%s, set by the caller)\n",
+                openblas_get_corename(), coretype);
+  } else {
+    std::printf("OpenBLAS kernels: %s (its own choice)\n", openblas_get_corename());
+  }
   std::printf("%-8s %-6s %6s %12s %12s %8s %12s %12s\n", "dtype", "layout", "n", "opgen GF/s",
               "OpenBLAS", "ratio", "opgen err", "OpenBLAS err");
   for (const Layout& l : layouts) {
