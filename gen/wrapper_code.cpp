@@ -620,8 +620,8 @@ class OpWriter {
     for (const std::string& d : a_.dtypes) {
       if (!keeps(d)) continue;
       cases.push_back("    case " + dtype_enum(d) + ":");
-      cases.push_back("      if (!" + out + ".defined()) " + out + " = Tensor::empty(" + first +
-                      ".shape(), " + dtype_enum(d) + ");");
+      cases.push_back("      if (!" + out + ".defined()) detail::assign_empty(" + out + ", " +
+                      first + ".shape(), " + dtype_enum(d) + ");");
       cases.push_back("      " + kernel_call(d, operands));
       cases.push_back("      return;");
     }

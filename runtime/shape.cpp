@@ -22,7 +22,7 @@ std::string dims_text(std::span<const std::int64_t> dims) {
 Shape::Shape(std::initializer_list<std::int64_t> dims)
     : Shape(std::span<const std::int64_t>(dims.begin(), dims.size())) {}
 
-Shape::Shape(std::span<const std::int64_t> dims) {
+Shape::Shape(std::span<const std::int64_t> dims) : Shape() {
   if (dims.size() > static_cast<std::size_t>(kMaxRank)) {
     throw Error("shape " + dims_text(dims) + " has rank " + std::to_string(dims.size()) +
                 ", more than the maximum rank " + std::to_string(kMaxRank));

@@ -13,6 +13,8 @@
 
 namespace opgen {
 
+class Tensor;
+
 namespace detail {
 struct Storage;
 // Out of line so that tensor.hpp does not pull in <atomic> or allocation code.
@@ -30,6 +32,9 @@ inline void* storage_data_inline(Storage* s) noexcept {
 [[noreturn]] void throw_null_tensor(const char* what);
 [[noreturn]] void throw_length_mismatch(std::size_t values, const Shape& shape);
 [[noreturn]] void throw_not_one_element(const Shape& shape);
+/// `out = Tensor::empty(shape, dtype)` without the temporary and its move
+/// (the generated wrappers' direct path allocates its output so).
+void assign_empty(Tensor& out, const Shape& shape, DType dtype);
 }  // namespace detail
 
 /// A dense, row-major (C order) array of one dtype.
@@ -158,6 +163,7 @@ class Tensor {
   std::string description() const;
 
  private:
+  friend void detail::assign_empty(Tensor& out, const Shape& shape, DType dtype);
   Tensor(detail::Storage* storage, const Shape& shape, std::int64_t length, DType dtype) noexcept
       : storage_(storage), shape_(shape), length_(length), dtype_(dtype) {}
   void check_access(DType want) const {

@@ -191,6 +191,41 @@ BOOST_AUTO_TEST_CASE(overflowing_element_counts) {
              "large to allocate");
 }
 
+// detail::assign_empty (the generated wrappers' direct path): out becomes
+// what Tensor::empty(shape, dtype) would be, with the same errors; a
+// defined out lets go of its storage, which other handles keep.
+BOOST_AUTO_TEST_CASE(assign_empty_is_empty) {
+  Tensor out;
+  opgen::detail::assign_empty(out, {2, 3}, DType::int64);
+  BOOST_TEST(out.defined());
+  BOOST_TEST((out.dtype() == DType::int64));
+  BOOST_TEST((out.shape() == Shape{2, 3}));
+  BOOST_TEST(out.length() == 6);
+  BOOST_TEST(out.nbytes() == 48u);
+  BOOST_TEST(aligned64(out.raw_data()));
+  out.data<std::int64_t>()[5] = 7;
+  const Tensor other = out;
+  opgen::detail::assign_empty(out, out.shape(), DType::float32);  // its own shape
+  BOOST_TEST(!out.shares_storage(other));
+  BOOST_TEST((out.shape() == Shape{2, 3}));
+  BOOST_TEST((out.dtype() == DType::float32));
+  BOOST_TEST(other.data<std::int64_t>()[5] == 7);
+  opgen::detail::assign_empty(out, {0, 4}, DType::bool_);
+  BOOST_TEST(out.defined());
+  BOOST_TEST(out.length() == 0);
+  BOOST_TEST(error_text([] {
+               Tensor t;
+               opgen::detail::assign_empty(t, {std::int64_t{1} << 61}, DType::float64);
+             }) ==
+             "tensor float64[2305843009213693952] of 2305843009213693952 elements is too "
+             "large to allocate");
+  const std::int64_t big = std::int64_t{1} << 32;
+  BOOST_TEST(error_text([&] {
+               Tensor t;
+               opgen::detail::assign_empty(t, {big, big}, DType::float32);
+             }) == "shape [4294967296, 4294967296] has more elements than fit in int64");
+}
+
 // A tensor with a zero-size dimension is defined and has no elements.
 BOOST_AUTO_TEST_CASE(zero_size_dims) {
   const Tensor t = Tensor::empty({3, 0}, DType::float32);

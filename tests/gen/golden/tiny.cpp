@@ -151,11 +151,11 @@ void ratio(const Tensor& x, const Tensor& y, Tensor& z) {
   if (detail::matches_output(z, x, y) || detail::fresh_output(z, x, y)) {
     switch (x.dtype()) {
       case DType::float32:
-        if (!z.defined()) z = Tensor::empty(x.shape(), DType::float32);
+        if (!z.defined()) detail::assign_empty(z, x.shape(), DType::float32);
         detail::binary(x, y, z, kernel_table::ratio_float32);
         return;
       case DType::float64:
-        if (!z.defined()) z = Tensor::empty(x.shape(), DType::float64);
+        if (!z.defined()) detail::assign_empty(z, x.shape(), DType::float64);
         detail::binary(x, y, z, kernel_table::ratio_float64);
         return;
       default:
