@@ -14,7 +14,8 @@
 # BENCH_BUILD (build folder, default build-bench), BENCH_THREAD_CPUS (the
 # two cores of the 2-thread rows, default 0,1), OPGEN_BENCH_THREAD_SIZES
 # (default 262144,1048576,16777216), OPENBLAS_CORETYPE (OpenBLAS's kernels;
-# by default its own choice, unless it falls back to SSE3: see below).
+# by default its own choice, unless it falls back to SSE3: see below),
+# BENCH_KEEP (a folder to keep the raw results in, for bench/table.py).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -53,7 +54,9 @@ min_time=${BENCH_MIN_TIME:-0.1}
 if $quick; then reps=3; min_time=0.02; fi
 cpu=${BENCH_CPU:-$(($(nproc) - 1))}
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# BENCH_KEEP: the raw results (Google Benchmark and numpy JSON, the
+# accuracy file) are copied there, to be read again by bench/table.py.
+trap '[ -z "${BENCH_KEEP:-}" ] || { mkdir -p "$BENCH_KEEP" && cp "$out"/* "$BENCH_KEEP"/; }; rm -rf "$out"' EXIT
 
 # One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPGEN_BENCH_SIZES="$sizes"
