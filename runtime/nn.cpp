@@ -49,15 +49,16 @@ const T* OptionalData(const Tensor& t) {
 
 // Calls rows_fn(xs, ys, rows, n) with the elements of x and y in x's float
 // type, seen as rows of n = x.size(-1) elements (the layout of layer_norm
-// and rms_norm); nothing when x is empty.
+// and rms_norm); nothing when x is empty. The rows are the product of the
+// leading dimensions rather than length / n: a 64-bit division took about
+// 5 % of a 1K-float rms_norm call.
 template <class RowsFn>
 void ForEachFloatRow(const Tensor& x, Tensor& y, const RowsFn& rows_fn) {
-  const std::size_t n = static_cast<std::size_t>(x.size(-1));
-  if (n == 0 || x.length() == 0) return;
-  const std::size_t rows = static_cast<std::size_t>(x.length()) / n;
+  if (x.length() == 0) return;
+  const Blocks b = SplitAt(x.shape(), x.rank() - 1);
   WithFloat(x.dtype(), [&](auto v) {
     using T = decltype(v);
-    rows_fn(x.data<T>(), y.data<T>(), rows, n);
+    rows_fn(x.data<T>(), y.data<T>(), b.outer, b.n);
   });
 }
 
