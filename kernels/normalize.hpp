@@ -7,7 +7,7 @@
 // are not null; var is the population variance. RmsNorm: x / sqrt(mean(x^2)
 // + eps), times weight[k]. float32 rows: one pass for the statistics, the
 // sums of d = x - x[0] (layer_norm; 0 for rms_norm) and of d^2, blocks of
-// eight vectors summed in float and the block sums in float64 lanes; rows
+// 16 vectors summed in float and the block sums in float64 lanes; rows
 // whose float d^2 would overflow or fall below FLT_MIN take the float64
 // path instead. float64 rows: the mean, then the sums of d = x - mean and
 // d^2, the first correcting the mean (the corrected two-pass algorithm).
