@@ -847,11 +847,12 @@ struct SignOp {
       } else {
         return V{_mm_fixupimm_pd(raw, raw, _mm_set1_epi64x(kTable), 0)};
       }
-#endif
+#else
       // +-1 with the sign of v where |v| > 0; v + 0 elsewhere, which is +0
       // for either zero and keeps NaN.
       return hn::IfThenElse(hn::Gt(hn::Abs(v), zero), hn::CopySign(hn::Set(d, T{1}), v),
                             hn::Add(v, zero));
+#endif
     } else {
       return hn::Sub(hn::IfThenElseZero(hn::Gt(v, zero), hn::Set(d, T{1})),
                      hn::IfThenElseZero(hn::Lt(v, zero), hn::Set(d, T{1})));
