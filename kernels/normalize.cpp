@@ -151,31 +151,42 @@ HWY_INLINE void FloatSums(const float* x, size_t n, double& sum_d, double& sum_d
       return i % 4 != 3 ? AddOnFma(v, neg_shift, one) : hn::Sub(v, shift);
     }
   };
+  using V = hn::Vec<decltype(d)>;
   auto a = hn::Zero(dw), q = a;
   size_t k = 0;
   if (n >= 16 * N) {
     for (; k <= n - 16 * N; k += 16 * N) {
-      hn::Vec<decltype(d)> v[16];
-      for (size_t i = 0; i < 16; ++i) v[i] = load(x + k + i * N, i);
-      if constexpr (kCentre) {
-        // A balanced tree: four roundings per term.
-        hn::Vec<decltype(d)> s[8];
-        for (size_t i = 0; i < 8; ++i) s[i] = hn::Add(v[2 * i], v[2 * i + 1]);
-        for (size_t i = 0; i < 4; ++i) s[i] = hn::Add(s[2 * i], s[2 * i + 1]);
-        a = AddWidened(d, hn::Add(hn::Add(s[0], s[1]), hn::Add(s[2], s[3])), dw, a);
+      // Four chains of four terms each for d and d^2, then two additions:
+      // at most six roundings per term. (Named chains: sizeless SVE and
+      // RVV vectors cannot form arrays.)
+      const float* p = x + k;
+      V d0 = load(p, 0), d1 = load(p + N, 1), d2 = load(p + 2 * N, 2), d3 = load(p + 3 * N, 3);
+      V s0 = d0, s1 = d1, s2 = d2, s3 = d3;
+      V c0 = hn::Mul(d0, d0), c1 = hn::Mul(d1, d1), c2 = hn::Mul(d2, d2), c3 = hn::Mul(d3, d3);
+      for (size_t g = 1; g < 4; ++g) {
+        p += 4 * N;
+        d0 = load(p, 0);
+        d1 = load(p + N, 1);
+        d2 = load(p + 2 * N, 2);
+        d3 = load(p + 3 * N, 3);
+        if constexpr (kCentre) {
+          s0 = hn::Add(s0, d0);
+          s1 = hn::Add(s1, d1);
+          s2 = hn::Add(s2, d2);
+          s3 = hn::Add(s3, d3);
+        }
+        c0 = hn::MulAdd(d0, d0, c0);
+        c1 = hn::MulAdd(d1, d1, c1);
+        c2 = hn::MulAdd(d2, d2, c2);
+        c3 = hn::MulAdd(d3, d3, c3);
       }
-      // Four chains of four squares, then two additions.
-      hn::Vec<decltype(d)> c[4];
-      for (size_t j = 0; j < 4; ++j) c[j] = hn::Mul(v[j], v[j]);
-      for (size_t i = 4; i < 16; ++i) c[i % 4] = hn::MulAdd(v[i], v[i], c[i % 4]);
-      q = AddWidened(d, hn::Add(hn::Add(c[0], c[1]), hn::Add(c[2], c[3])), dw, q);
+      if constexpr (kCentre) a = AddWidened(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3)), dw, a);
+      q = AddWidened(d, hn::Add(hn::Add(c0, c1), hn::Add(c2, c3)), dw, q);
     }
   }
   if (k < n) {
     // Fewer than 16 vectors left: summed in float on four chains of at most
-    // four terms, as in a block, and widened once. (Named chains, not an
-    // array, which GCC kept in memory.)
-    using V = hn::Vec<decltype(d)>;
+    // four terms, as in a block, and widened once.
     V ta0 = hn::Zero(d), ta1 = ta0, ta2 = ta0, ta3 = ta0;
     V tq0 = ta0, tq1 = ta0, tq2 = ta0, tq3 = ta0;
     const auto add = [&](V v, V& ta, V& tq) {
