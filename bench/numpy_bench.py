@@ -5,8 +5,10 @@ call (the median of repetitions, and each repetition), plus each op's max
 relative error against a float64 reference and the per-call overhead on
 1-element arrays. Prints JSON.
 
-Usage: numpy_bench.py SIZES OPS.json MIN_TIME REPS, with OPS.json the op
-table of `ops_bench --list_ops` (names, kinds, input domains).
+Usage: numpy_bench.py SIZES OPS.json MIN_TIME REPS [--timing-only], with
+OPS.json the op table of `ops_bench --list_ops` (names, kinds, input
+domains). --timing-only leaves the errors out (run.sh's later rounds, whose
+inputs and results are the first round's).
 
 Run with OPENBLAS_NUM_THREADS=1 (run.sh does) so numpy stays on one thread.
 """
@@ -201,29 +203,37 @@ def per_call(f, min_time, reps):
 
 
 def main():
-    sizes = [int(s) for s in sys.argv[1].split(",")]
-    ops = [op for op in json.load(open(sys.argv[2])) if op["op"] in OPS]
-    min_time = float(sys.argv[3])
-    reps = int(sys.argv[4])
+    args = [a for a in sys.argv[1:] if a != "--timing-only"]
+    if len(args) != 4:
+        sys.exit(__doc__)
+    timing_only = "--timing-only" in sys.argv[1:]
+    sizes = [int(s) for s in args[0].split(",")]
+    with open(args[1]) as f:
+        ops = [op for op in json.load(f) if op["op"] in OPS]
+    min_time = float(args[2])
+    reps = int(args[3])
     result = {"numpy": np.__version__, "ops": {}, "overhead": {}}
     for n in sizes:
         for op in ops:
             x = inputs(n, *op["x"], 0)
             y = None if op["y"] is None else inputs(n, *op["y"], 12345)
             out, f = run(op, x, y, np.float32)
-            err = error(op, x, y, out)
-            # A reduction's error is the largest over REDUCTION_SAMPLES
-            # input sets, as ops_bench.cpp's write_accuracy does.
-            if op["kind"] == "reduction":
-                for s in range(1, REDUCTION_SAMPLES):
-                    xs = inputs(n, *op["x"], s * SAMPLE_SALT)
-                    ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT)
-                    err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
+            row = {}
+            if not timing_only:
+                err = error(op, x, y, out)
+                # A reduction's error is the largest over REDUCTION_SAMPLES
+                # input sets, as ops_bench.cpp's write_accuracy does.
+                if op["kind"] == "reduction":
+                    for s in range(1, REDUCTION_SAMPLES):
+                        xs = inputs(n, *op["x"], s * SAMPLE_SALT)
+                        ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT)
+                        err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
+                row["err"] = err
             secs = per_call(f, min_time, reps)
             # The median, and every repetition for table.py's spread.
-            result["ops"][f"{op['op']}/numpy/{n}"] = {
-                "gelem_s": n / statistics.median(secs) / 1e9, "err": err,
-                "samples": [n / sec / 1e9 for sec in secs]}
+            row["gelem_s"] = n / statistics.median(secs) / 1e9
+            row["samples"] = [n / sec / 1e9 for sec in secs]
+            result["ops"][f"{op['op']}/numpy/{n}"] = row
     a = np.array([1.5], np.float32)
     b = np.array([2.5], np.float32)
     c = np.zeros(1, np.float32)

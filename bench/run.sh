@@ -9,8 +9,9 @@
 # Environment: OPGEN_BENCH_OPS (comma-separated op names, default all; a
 # restricted list also leaves out the STREAM, overhead, FMA and matmul rows),
 # OPGEN_BENCH_SIZES (default 1024,65536,1048576,16777216),
-# BENCH_REPS (repetitions, default 5), BENCH_MIN_TIME (seconds per
-# repetition, default 0.1), BENCH_CPU (core to pin to, default the last one),
+# BENCH_REPS (repetitions, run as that many rounds, default 5),
+# BENCH_MIN_TIME (seconds per repetition, default 0.1), BENCH_CPU (core to
+# pin to, default the last one),
 # BENCH_BUILD (build folder, default build-bench), BENCH_THREAD_CPUS (the
 # two cores of the 2-thread rows, default 0,1), OPGEN_BENCH_THREAD_SIZES
 # (default 262144,1048576,16777216), OPENBLAS_CORETYPE (OpenBLAS's kernels;
@@ -54,8 +55,8 @@ min_time=${BENCH_MIN_TIME:-0.1}
 if $quick; then reps=3; min_time=0.02; fi
 cpu=${BENCH_CPU:-$(($(nproc) - 1))}
 out=$(mktemp -d)
-# BENCH_KEEP: the raw results (Google Benchmark and numpy JSON, the
-# accuracy file) are copied there, to be read again by bench/table.py.
+# BENCH_KEEP: the raw results (Google Benchmark and numpy JSON of each
+# round, the accuracy file) are copied there, for `bench/table.py <folder>`.
 trap '[ -z "${BENCH_KEEP:-}" ] || { mkdir -p "$BENCH_KEEP" && cp "$out"/* "$BENCH_KEEP"/; }; rm -rf "$out"' EXIT
 
 # One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
@@ -93,14 +94,39 @@ fi
 export BENCH_OPENBLAS_NOTE="$openblas_note"
 # The op table (names and input domains), which numpy_bench.py follows.
 "$build/bench/ops_bench" --list_ops >"$out/ops_list.json"
-# The JSON keeps every repetition (table.py's range) besides the medians.
-taskset -c "$cpu" "$build/bench/ops_bench" --accuracy_out="$out/accuracy.json" \
-  --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
-  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-  --benchmark_out="$out/ops.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
-  || { cat "$out/ops.log" >&2; exit 1; }
-taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" "$out/ops_list.json" \
-  "$min_time" "$reps" >"$out/numpy.json"
+# Rounds of one repetition each, ops_bench (opgen and the C++ peers) and
+# numpy_bench.py alternately, the first of the pair switching every round,
+# so that numpy's repetitions are spread over the run like everyone else's
+# (a busy neighbour moves the machine's speed over minutes, and numpy in a
+# phase of its own once read 0.75-0.85 of opgen on rows where, timed
+# alternately, the two were level). Google Benchmark calibrates again in
+# each process: about a fifth more time than one process with every
+# repetition. The errors are measured in the first round only.
+ops_round() {
+  acc=""
+  [ "$1" != 1 ] || acc="--accuracy_out=$out/accuracy.json"
+  taskset -c "$cpu" "$build/bench/ops_bench" $acc --benchmark_repetitions=1 \
+    --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true \
+    --benchmark_out="$out/ops.$1.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
+    || { cat "$out/ops.log" >&2; exit 1; }
+}
+numpy_round() {
+  timing=""
+  [ "$1" = 1 ] || timing="--timing-only"
+  taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" "$out/ops_list.json" \
+    "$min_time" 1 $timing >"$out/numpy.$1.json"
+}
+round=1
+while [ "$round" -le "$reps" ]; do
+  if [ $((round % 2)) = 1 ]; then
+    ops_round "$round"
+    numpy_round "$round"
+  else
+    numpy_round "$round"
+    ops_round "$round"
+  fi
+  round=$((round + 1))
+done
 # The 2-thread rows: two cores (BENCH_THREAD_CPUS), wall-clock time.
 tcpus=${BENCH_THREAD_CPUS:-0,1}
 taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
@@ -109,7 +135,5 @@ taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
   --benchmark_out="$out/threads.json" --benchmark_out_format=json >/dev/null 2>"$out/threads.log" \
   || { cat "$out/threads.log" >&2; exit 1; }
 # The threads file is empty when OPGEN_BENCH_OPS names none of add, exp,
-# tanh, sigmoid, softmax.
-threads=""
-[ -s "$out/threads.json" ] && threads="$out/threads.json"
-/usr/bin/python3 bench/table.py "$out/ops.json" "$out/accuracy.json" "$out/numpy.json" $threads
+# tanh, sigmoid, softmax; table.py then leaves its rows out.
+/usr/bin/python3 bench/table.py "$out"

@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
 """Prints bench/run.sh's table from the JSON of ops_bench (Google Benchmark,
-median aggregates and each repetition), its --accuracy_out file and
-numpy_bench.py's output.
+each repetition and, from one process with repetitions, the median
+aggregates), its --accuracy_out file and numpy_bench.py's output.
 
-Usage: table.py OPS_BENCH.json ACCURACY.json NUMPY.json [THREADS.json]
+Usage: table.py FOLDER
+       table.py OPS_BENCH.json[,...] ACCURACY.json NUMPY.json[,...] [THREADS.json]
 
+FOLDER: the raw results run.sh keeps (BENCH_KEEP): ops.<round>.json,
+accuracy.json, numpy.<round>.json and threads.json when present.
+OPS_BENCH.json and NUMPY.json may each be a comma-separated list of files,
+one per round: a row's repetitions are those of every file, its value their
+median, and numpy's error the first file's that has one.
 THREADS.json: ops_bench --threads_rows (opgen at 1 and 2 threads).
 """
 
+import glob
 import json
 import os
+import statistics
 import sys
 
 # Errors up to this (2 ulp of a float32 at 1, relative) count as comparable
@@ -26,20 +34,90 @@ def comparable(peer_err, opgen_err):
     return peer_err <= max(2 * opgen_err, COMPARABLE_ERR)
 
 
-def runs(gb):
-    """Google Benchmark JSON -> (median, repetitions): per run name its median
-    aggregate (or its only run, without repetitions) and the list of its
-    repetitions (run_type iteration; empty when the file holds aggregates only)."""
-    med, first, reps = {}, {}, {}
-    for b in gb["benchmarks"]:
+def median_run(reps):
+    """One run whose every numeric field is the median of that field over
+    the repetitions reps (Google Benchmark's median aggregate, for runs
+    spread over several files)."""
+    out = dict(reps[0])
+    for k, v in reps[0].items():
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and all(k in r for r in reps):
+            out[k] = statistics.median(r[k] for r in reps)
+    return out
+
+
+def runs(benchmarks):
+    """Google Benchmark JSON entries (of one file or several) -> (median,
+    repetitions): per run name the median of its repetitions (run_type
+    iteration), or its median aggregate when the entries hold aggregates
+    only, and the list of its repetitions."""
+    med, reps = {}, {}
+    for b in benchmarks:
         name = b.get("run_name", b["name"])
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 med[name] = b
         else:
-            first.setdefault(name, b)
             reps.setdefault(name, []).append(b)
-    return {**first, **med}, reps
+    return {**med, **{name: median_run(r) for name, r in reps.items()}}, reps
+
+
+def load_gb(paths):
+    """The context of the first of these Google Benchmark JSON files and
+    the entries of them all."""
+    ctx, benchmarks = None, []
+    for path in paths:
+        with open(path) as f:
+            gb = json.load(f)
+        ctx = ctx or gb["context"]
+        benchmarks += gb["benchmarks"]
+    return ctx, benchmarks
+
+
+def load_numpy(paths):
+    """numpy_bench.py's outputs (one per round) merged: per row every
+    repetition, their median, and the first error measured; per-call and
+    allocation times the median over the files."""
+    docs = []
+    for path in paths:
+        with open(path) as f:
+            docs.append(json.load(f))
+    npy = {"numpy": docs[0]["numpy"], "ops": {}, "overhead": {}, "alloc": {}}
+    for doc in docs:
+        for name, v in doc["ops"].items():
+            row = npy["ops"].setdefault(name, {"samples": [], "err": float("nan")})
+            row["samples"] += v.get("samples", [v["gelem_s"]])
+            if row["err"] != row["err"] and "err" in v:
+                row["err"] = v["err"]
+    for row in npy["ops"].values():
+        row["gelem_s"] = statistics.median(row["samples"])
+    for kind in {k for doc in docs for k in doc.get("overhead", {})}:
+        npy["overhead"][kind] = statistics.median(
+            doc["overhead"][kind] for doc in docs if kind in doc.get("overhead", {}))
+    for n in {n for doc in docs for n in doc.get("alloc", {})}:
+        rows = [doc["alloc"][n] for doc in docs if n in doc.get("alloc", {})]
+        npy["alloc"][n] = {k: statistics.median(r[k] for r in rows if k in r) for k in rows[0]}
+    return npy
+
+
+def arguments(argv):
+    """(ops_bench files, accuracy file, numpy files, threads file or None)
+    from the command line: a folder, or the files themselves."""
+    if len(argv) == 1 and os.path.isdir(argv[0]):
+        folder = argv[0]
+
+        def rounds(base):
+            """base.<round>.json in round order, or base.json (one file)."""
+            paths = glob.glob(os.path.join(folder, base + ".*.json"))
+            paths = [p for p in paths if p.rsplit(".", 2)[1].isdigit()]
+            paths.sort(key=lambda p: int(p.rsplit(".", 2)[1]))
+            return paths or [os.path.join(folder, base + ".json")]
+
+        threads = os.path.join(folder, "threads.json")
+        return (rounds("ops"), os.path.join(folder, "accuracy.json"), rounds("numpy"),
+                threads if os.path.isfile(threads) and os.path.getsize(threads) else None)
+    if len(argv) not in (3, 4):
+        sys.exit(__doc__)
+    return argv[0].split(","), argv[1], argv[2].split(","), argv[3] if len(argv) == 4 else None
 
 
 def si(n):
@@ -50,11 +128,14 @@ def si(n):
 
 
 def main():
-    gb = json.load(open(sys.argv[1]))
-    acc = json.load(open(sys.argv[2]))
-    npy = json.load(open(sys.argv[3]))
-    ctx = gb["context"]
-    med, reps = runs(gb)
+    ops_paths, acc_path, numpy_paths, threads_path = arguments(sys.argv[1:])
+    ctx, benchmarks = load_gb(ops_paths)
+    with open(acc_path) as f:
+        acc = json.load(f)
+    npy = load_numpy(numpy_paths)
+    med, reps = runs(benchmarks)
+    repetitions = max((len(r) for r in reps.values()), default=0) or \
+        benchmarks[0].get("repetitions", 1)
 
     # op -> size -> impl -> (gelem/s, err, gelem/s of each repetition)
     data = {}
@@ -74,7 +155,7 @@ def main():
     # The ops in the order of ops_bench's table (the accuracy file's order).
     ops = list(dict.fromkeys(k.split("/")[0] for k in acc))
 
-    print(f"opgen vs peers, one core (taskset), medians of {gb['benchmarks'][0].get('repetitions', 1)}"
+    print(f"opgen vs peers, one core (taskset), medians of {repetitions}"
           f" repetitions, CPU time; {ctx.get('num_cpus')} CPUs @ {ctx.get('mhz_per_cpu')} MHz;"
           f" numpy {npy['numpy']}")
     if os.environ.get("BENCH_OPENBLAS_NOTE"):
@@ -202,14 +283,14 @@ def main():
             else:
                 print(f"{'matmul':8} {n:5} | {og:7.1f} | {best:>9} {pg:7.1f} | {og / pg:5.2f} | {og / peak * 100 if peak else 0:5.0f}% | {others}")
 
-    if len(sys.argv) > 4:
-        print_threads(json.load(open(sys.argv[4])))
+    if threads_path:
+        print_threads(load_gb([threads_path])[1])
 
 
-def print_threads(gb):
+def print_threads(benchmarks):
     """The 2-thread speedup of opgen's parallel path (opgen::set_num_threads)."""
     rows = {}
-    for name, b in runs(gb)[0].items():
+    for name, b in runs(benchmarks)[0].items():
         parts = name.split("/")
         if parts[0] != "threads" or "items_per_second" not in b:
             continue

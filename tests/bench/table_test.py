@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of bench/table.py on small hand-made inputs: the median ratios, the
-range over repetitions and the two counts of rows below 1.0 (within the
-range, or below in every pair of repetitions).
+range over repetitions, the two counts of rows below 1.0 (within the
+range, or below in every pair of repetitions) and the merging of run.sh's
+rounds (one ops_bench and one numpy file per round, or their folder).
 
 Usage: table_test.py PATH/TO/bench/table.py
 """
@@ -55,6 +56,37 @@ def run_table(runs, numpy_ops, aggregates_only=False):
                               text=True).stdout
 
 
+def write_rounds(folder, rounds):
+    """Writes run.sh's files of these rounds into folder: ops.<i>.json
+    (one repetition per run), numpy.<i>.json (the first round with errors,
+    the others timing only) and accuracy.json. rounds: a list of (runs,
+    numpy rows), each {name: Gelem/s}; each round also times the per-call
+overhead (opgen 20 + i ns, numpy 100 i ns). Returns the three arguments of
+    table.py's file form."""
+    ops, npys = [], []
+    for i, (runs, numpy_ops) in enumerate(rounds, 1):
+        benchmarks = [{"name": name, "run_name": name, "run_type": "iteration",
+                       "repetitions": 1, "repetition_index": 0, "items_per_second": g * 1e9}
+                      for name, g in runs.items()]
+        # The per-call overhead row: 21, 22, 23 ... ns.
+        benchmarks.append({"name": "overhead/opgen/full", "run_name": "overhead/opgen/full",
+                           "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
+                           "cpu_time": 20.0 + i})
+        gb = {"context": {"num_cpus": 1, "mhz_per_cpu": 1000}, "benchmarks": benchmarks}
+        npy = {"numpy": "test", "overhead": {"full": 100.0 * i, "out": 50.0 * i},
+               "ops": {name: dict({"gelem_s": g, "samples": [g]}, **({"err": 3e-7} if i == 1 else {}))
+                       for name, g in numpy_ops.items()}}
+        for base, doc, paths in (("ops", gb, ops), ("numpy", npy, npys)):
+            path = os.path.join(folder, f"{base}.{i}.json")
+            with open(path, "w") as f:
+                json.dump(doc, f)
+            paths.append(path)
+    acc = os.path.join(folder, "accuracy.json")
+    with open(acc, "w") as f:
+        json.dump({name: 1e-7 for name in rounds[0][0]}, f)
+    return [",".join(ops), acc, ",".join(npys)]
+
+
 def row(out, op, size):
     for line in out.splitlines():
         fields = line.split()
@@ -95,6 +127,38 @@ class TableTest(unittest.TestCase):
                         {}, aggregates_only=True)
         self.assertRegex(row(out, "relu", "1K"), r"\|\s+0\.90 0\.90-0\.90 \|")
         self.assertIn("rows below 1.0 in every pair of repetitions: relu 1K 0.90", out)
+
+    def test_rounds_merged(self):
+        # Three rounds, the third numbered 10 (the folder form finds every
+        # round): the median of each side over the rounds.
+        rounds = [({"exp/opgen/1024": g, "exp/eigen/1024": e}, {"exp/numpy/1024": n})
+                  for g, e, n in ((4.0, 3.0, 1.0), (5.0, 9.0, 1.5), (6.0, 3.5, 1.2))]
+        with tempfile.TemporaryDirectory() as tmp:
+            files = write_rounds(tmp, rounds)
+            for base in ("ops", "numpy"):
+                os.rename(os.path.join(tmp, f"{base}.3.json"), os.path.join(tmp, f"{base}.10.json"))
+            files = [p.replace(".3.json", ".10.json") for p in files]
+            by_files = subprocess.run([sys.executable, TABLE] + files, check=True,
+                                      capture_output=True, text=True).stdout
+            by_folder = subprocess.run([sys.executable, TABLE, tmp], check=True,
+                                       capture_output=True, text=True).stdout
+        self.assertEqual(by_files, by_folder)
+        self.assertIn("medians of 3 repetitions", by_files)
+        # opgen 5 against eigen's median 3.5; range 4 / 9 to 6 / 3.
+        self.assertRegex(row(by_files, "exp", "1K"), r"eigen\s+3\.50 \|\s+1\.43 0\.44-2\.00 \|")
+        # The per-call overheads: medians of 21, 22, 23 and of 100, 200, 300.
+        self.assertRegex(by_files, r"full call: opgen\s+22\.0\s+numpy\s+200\.0")
+
+    def test_numpy_error_from_first_round(self):
+        # numpy fastest, but its error (3e-7, first round only) is more than
+        # twice opgen's 1e-7 and above 2.4e-7: set aside, and named.
+        rounds = [({"log/opgen/1024": 2.0, "log/eigen/1024": 1.0}, {"log/numpy/1024": 4.0})
+                  for _ in range(2)]
+        with tempfile.TemporaryDirectory() as tmp:
+            out = subprocess.run([sys.executable, TABLE] + write_rounds(tmp, rounds), check=True,
+                                 capture_output=True, text=True).stdout
+        self.assertRegex(row(out, "log", "1K"), r"eigen\s+1\.00 \|\s+2\.00 .*faster: numpy 0\.50,"
+                         r" err 3\.00e-07")
 
 
 if __name__ == "__main__":
