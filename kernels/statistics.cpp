@@ -403,17 +403,39 @@ HWY_INLINE T Finish(T squares, T deviations, size_t n, std::int64_t ddof) {
 }
 
 // The two passes over n >= 1 contiguous elements: their mean in T and the
-// sums of the deviations from it and of their squares. Four accumulators
-// per pass break the dependency chains; the partial vector is padded with
-// the mean (pass 2), so it adds zeros. Pass 2 reads the row from the L1
-// cache and leaves the load ports room to prefetch the next row, `ahead`
-// (n elements, or nullptr), as far as the row goes.
+// sums of the deviations from it and of their squares. Accumulators break
+// the dependency chains: eight in pass 1 (four on rows of fewer than eight
+// vectors), whose one addition per vector is otherwise bound by the adds'
+// latency on rows in the L1 cache (1K float32 var: 83.5 ns with four, 78.8
+// with eight, fastest of 3000 batches of 50 calls, three runs alternated,
+// an Emerald Rapids Xeon), and four in pass 2, whose three
+// operations per vector keep the FP ports busy with four. The partial
+// vector is padded with the mean (pass 2), so it adds zeros. Pass 2 reads
+// the row from the L1 cache and leaves the load ports room to prefetch the
+// next row, `ahead` (n elements, or nullptr), as far as the row goes.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T& squares,
                         T& deviations, const T* ahead = nullptr) {
   const size_t N = hn::Lanes(d);
   auto s0 = hn::Zero(d), s1 = s0, s2 = s0, s3 = s0;
   size_t k = 0;
+  if (n >= 8 * N) {
+    auto s4 = s0, s5 = s0, s6 = s0, s7 = s0;
+    for (; k + 8 * N <= n; k += 8 * N) {
+      s0 = hn::Add(s0, hn::LoadU(d, row + k));
+      s1 = hn::Add(s1, hn::LoadU(d, row + k + N));
+      s2 = hn::Add(s2, hn::LoadU(d, row + k + 2 * N));
+      s3 = hn::Add(s3, hn::LoadU(d, row + k + 3 * N));
+      s4 = hn::Add(s4, hn::LoadU(d, row + k + 4 * N));
+      s5 = hn::Add(s5, hn::LoadU(d, row + k + 5 * N));
+      s6 = hn::Add(s6, hn::LoadU(d, row + k + 6 * N));
+      s7 = hn::Add(s7, hn::LoadU(d, row + k + 7 * N));
+    }
+    s0 = hn::Add(s0, s4);
+    s1 = hn::Add(s1, s5);
+    s2 = hn::Add(s2, s6);
+    s3 = hn::Add(s3, s7);
+  }
   for (; k + 4 * N <= n; k += 4 * N) {
     s0 = hn::Add(s0, hn::LoadU(d, row + k));
     s1 = hn::Add(s1, hn::LoadU(d, row + k + N));
