@@ -53,11 +53,19 @@ sizes=${OPGEN_BENCH_SIZES:-1024,65536,1048576,16777216}
 reps=${BENCH_REPS:-5}
 min_time=${BENCH_MIN_TIME:-0.1}
 if $quick; then reps=3; min_time=0.02; fi
+case $reps in
+  '' | *[!0-9]* | 0) echo "run.sh: BENCH_REPS must be a positive integer, not '$reps'" >&2; exit 2 ;;
+esac
 cpu=${BENCH_CPU:-$(($(nproc) - 1))}
 out=$(mktemp -d)
 # BENCH_KEEP: the raw results (Google Benchmark and numpy JSON of each
 # round, the accuracy file) are copied there, for `bench/table.py <folder>`.
-trap '[ -z "${BENCH_KEEP:-}" ] || { mkdir -p "$BENCH_KEEP" && cp "$out"/* "$BENCH_KEEP"/; }; rm -rf "$out"' EXIT
+# A kept folder's results of an earlier run go first: table.py would merge
+# every ops.<round>.json it finds.
+trap '[ -z "${BENCH_KEEP:-}" ] || { mkdir -p "$BENCH_KEEP" &&
+  rm -f "$BENCH_KEEP"/ops.*.json "$BENCH_KEEP"/numpy.*.json "$BENCH_KEEP"/ops.json \
+    "$BENCH_KEEP"/numpy.json "$BENCH_KEEP"/threads.json "$BENCH_KEEP"/accuracy.json &&
+  cp "$out"/* "$BENCH_KEEP"/; }; rm -rf "$out"' EXIT
 
 # One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPGEN_BENCH_SIZES="$sizes"
@@ -105,7 +113,7 @@ export BENCH_OPENBLAS_NOTE="$openblas_note"
 ops_round() {
   acc=""
   [ "$1" != 1 ] || acc="--accuracy_out=$out/accuracy.json"
-  taskset -c "$cpu" "$build/bench/ops_bench" $acc --benchmark_repetitions=1 \
+  taskset -c "$cpu" "$build/bench/ops_bench" ${acc:+"$acc"} --benchmark_repetitions=1 \
     --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true \
     --benchmark_out="$out/ops.$1.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
     || { cat "$out/ops.log" >&2; exit 1; }
@@ -114,7 +122,7 @@ numpy_round() {
   timing=""
   [ "$1" = 1 ] || timing="--timing-only"
   taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" "$out/ops_list.json" \
-    "$min_time" 1 $timing >"$out/numpy.$1.json"
+    "$min_time" 1 ${timing:+"$timing"} >"$out/numpy.$1.json"
 }
 round=1
 while [ "$round" -le "$reps" ]; do

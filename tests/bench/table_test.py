@@ -61,8 +61,8 @@ def write_rounds(folder, rounds):
     (one repetition per run), numpy.<i>.json (the first round with errors,
     the others timing only) and accuracy.json. rounds: a list of (runs,
     numpy rows), each {name: Gelem/s}; each round also times the per-call
-overhead (opgen 20 + i ns, numpy 100 i ns). Returns the three arguments of
-    table.py's file form."""
+    overhead (opgen 20 + i ns, numpy 100 i ns). Returns the three arguments
+    of table.py's file form."""
     ops, npys = [], []
     for i, (runs, numpy_ops) in enumerate(rounds, 1):
         benchmarks = [{"name": name, "run_name": name, "run_type": "iteration",
@@ -148,6 +148,23 @@ class TableTest(unittest.TestCase):
         self.assertRegex(row(by_files, "exp", "1K"), r"eigen\s+3\.50 \|\s+1\.43 0\.44-2\.00 \|")
         # The per-call overheads: medians of 21, 22, 23 and of 100, 200, 300.
         self.assertRegex(by_files, r"full call: opgen\s+22\.0\s+numpy\s+200\.0")
+
+    def test_even_rounds_and_threads_in_folder(self):
+        # Two rounds: the median is the mean of the two (Google Benchmark's
+        # too); the folder's threads.json adds the 2-thread rows.
+        rounds = [({"add/opgen/1024": g, "add/eigen/1024": 2.0}, {}) for g in (3.0, 5.0)]
+        with tempfile.TemporaryDirectory() as tmp:
+            write_rounds(tmp, rounds)
+            threads = [{"name": f"threads/add/262144/{t}", "run_name": f"threads/add/262144/{t}",
+                        "run_type": "aggregate", "aggregate_name": "median",
+                        "items_per_second": g * 1e9} for t, g in ((1, 2.0), (2, 3.0))]
+            with open(os.path.join(tmp, "threads.json"), "w") as f:
+                json.dump({"context": {}, "benchmarks": threads}, f)
+            out = subprocess.run([sys.executable, TABLE, tmp], check=True, capture_output=True,
+                                 text=True).stdout
+        self.assertIn("medians of 2 repetitions", out)
+        self.assertRegex(row(out, "add", "1K"), r"\|\s+4\.00 \|.*\|\s+2\.00 1\.50-2\.50 \|")
+        self.assertRegex(out, r"add\s+256K \|\s+2\.00\s+3\.00\s+\|\s+1\.50")
 
     def test_numpy_error_from_first_round(self):
         # numpy fastest, but its error (3e-7, first round only) is more than
