@@ -30,16 +30,32 @@ inline void fill_inputs(float* x, std::size_t n, double lo, double hi, std::uint
   }
 }
 
+/// The NaN input set of the ops whose definition covers NaN (ops_bench.cpp's
+/// nan_set): x[i] becomes NaN where i % 61 == 7, y[i] where i % 67 == 3.
+/// bench/numpy_bench.py plants the same NaNs.
+inline void plant_nans(float* x, std::size_t n, std::size_t period, std::size_t first) {
+  for (std::size_t i = first; i < n; i += period) x[i] = NAN;
+}
+inline constexpr std::size_t kNanPeriodX = 61, kNanFirstX = 7;
+inline constexpr std::size_t kNanPeriodY = 67, kNanFirstY = 3;
+
 /// An input domain: values uniform in [lo, hi].
 struct Range {
   double lo, hi;
 };
 
 /// max |y - r| / max(|r|, floor) over the elements (|y - r| where that
-/// denominator is 0).
+/// denominator is 0). A NaN where the reference has one is exact; a NaN on one
+/// side only is an infinite error (a result that drops a NaN input, or makes
+/// one, is wrong however fast).
 inline double max_rel_error(const float* y, const double* r, std::size_t n, double floor = 0) {
   double e = 0;
   for (std::size_t i = 0; i < n; ++i) {
+    if (std::isnan(y[i]) || std::isnan(r[i])) {
+      if (std::isnan(y[i]) != std::isnan(r[i])) e = HUGE_VAL;
+      continue;
+    }
+    if (static_cast<double>(y[i]) == r[i]) continue;  // infinities too
     const double d = std::fabs(static_cast<double>(y[i]) - r[i]);
     const double den = std::fmax(std::fabs(r[i]), floor);
     const double rel = den != 0 ? d / den : d;

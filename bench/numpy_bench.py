@@ -161,11 +161,28 @@ def run(op, x, y, dtype):
 
 
 def rel_error(y, r, floor):
+    """As bench/common.hpp max_rel_error: a NaN on both sides is exact, on
+    one side only an infinite error."""
     y = y.astype(np.float64)
+    r = np.asarray(r, np.float64)
+    yn, rn = np.isnan(y), np.isnan(r)
+    if np.any(yn != rn):
+        return float("inf")
+    keep = ~yn & (y != r)
+    y, r = y[keep], r[keep]
+    if not len(y):
+        return 0.0
     d = np.abs(y - r)
     den = np.maximum(np.abs(r), floor)
     rel = np.where(den != 0, d / np.where(den != 0, den, 1), d)
     return float(np.max(rel))
+
+
+def plant_nans(x, period, first):
+    """bench/common.hpp plant_nans: NaN at every period-th element from first."""
+    x = x.copy()
+    x[first::period] = np.nan
+    return x
 
 
 REDUCTION_SAMPLES = 8
@@ -228,6 +245,11 @@ def main():
                         xs = inputs(n, *op["x"], s * SAMPLE_SALT)
                         ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT)
                         err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
+                # The NaN input set of ops_bench.cpp's nan_set ops.
+                if op.get("nan_set"):
+                    xs = plant_nans(x, 61, 7)
+                    ys = None if y is None else plant_nans(y, 67, 3)
+                    err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
                 row["err"] = err
             secs = per_call(f, min_time, reps)
             # The median, and every repetition for table.py's spread.

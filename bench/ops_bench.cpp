@@ -67,8 +67,17 @@ struct OpSpec {
   double err_floor;
   RefFn ref;
   CallFn call;
+  // Whether the accuracy check also runs the op on inputs holding NaN
+  // (bench::plant_nans), for the ops whose definition says what a NaN input
+  // gives: maximum, minimum, reduce_max, argmax and argmin.
+  bool nan_set = false;
   bool binary() const { return y.lo <= y.hi; }
 };
+// op, with the NaN input set in its accuracy check.
+OpSpec with_nan_set(OpSpec op) {
+  op.nan_set = true;
+  return op;
+}
 
 // The input domains (docs/benchmarks.md lists them per op).
 constexpr bench::Range kNone{1, 0};
@@ -109,14 +118,23 @@ void ref_sum(const float* x, const float*, double* r, std::size_t n) { r[0] = ds
 void ref_mean(const float* x, const float*, double* r, std::size_t n) {
   r[0] = dsum(x, n) / static_cast<double>(n);
 }
-void ref_max(const float* x, const float*, double* r, std::size_t n) {
-  r[0] = *std::max_element(x, x + n);
+// The first NaN of x, or x + n.
+const float* first_nan(const float* x, std::size_t n) {
+  return std::find_if(x, x + n, [](float v) { return v != v; });
 }
+// NaN if x holds one (as numpy's max), else its maximum.
+void ref_max(const float* x, const float*, double* r, std::size_t n) {
+  const float* nan = first_nan(x, n);
+  r[0] = nan != x + n ? *nan : *std::max_element(x, x + n);
+}
+// The first NaN if x holds one (as numpy's argmax), else the first maximum.
 void ref_argmax(const float* x, const float*, double* r, std::size_t n) {
-  r[0] = static_cast<double>(std::max_element(x, x + n) - x);  // the first maximum
+  const float* nan = first_nan(x, n);
+  r[0] = static_cast<double>((nan != x + n ? nan : std::max_element(x, x + n)) - x);
 }
 void ref_argmin(const float* x, const float*, double* r, std::size_t n) {
-  r[0] = static_cast<double>(std::min_element(x, x + n) - x);
+  const float* nan = first_nan(x, n);
+  r[0] = static_cast<double>((nan != x + n ? nan : std::min_element(x, x + n)) - x);
 }
 void ref_cumsum(const float* x, const float*, double* r, std::size_t n) {
   double s = 0;
@@ -201,8 +219,10 @@ const OpSpec kOps[] = {
     BINARY("sub", kWide, kWide, a - b, m::sub(x, y, out)),
     BINARY("mul", kWide, kWide, a * b, m::mul(x, y, out)),
     BINARY("div", kWide, kDivisor, a / b, m::div(x, y, out)),
-    BINARY("maximum", kWide, kWide, std::fmax(a, b), m::maximum(x, y, out)),
-    BINARY("minimum", kWide, kWide, std::fmin(a, b), m::minimum(x, y, out)),
+    with_nan_set(BINARY("maximum", kWide, kWide, a != a || b != b ? a + b : std::fmax(a, b),
+                        m::maximum(x, y, out))),
+    with_nan_set(BINARY("minimum", kWide, kWide, a != a || b != b ? a + b : std::fmin(a, b),
+                        m::minimum(x, y, out))),
     BINARY("pow", kPositive, kExponent, std::pow(a, b), m::pow(x, y, out)),
     BINARY("atan2", kWide, kWide, std::atan2(a, b), m::atan2(x, y, out)),
     BINARY("hypot", kWide, kWide, std::hypot(a, b), m::hypot(x, y, out)),
@@ -245,17 +265,17 @@ const OpSpec kOps[] = {
     UNARY("hard_swish", kWide, a * relu6(a + 3) / 6, nn::hard_swish(x, out)),
     {"sum", Kind::reduction, kUnit, kNone, 0, ref_sum, CALL(m::sum(x, {0}, false, out))},
     {"mean", Kind::reduction, kUnit, kNone, 0, ref_mean, CALL(m::mean(x, {0}, false, out))},
-    {"reduce_max", Kind::reduction, kWide, kNone, 0, ref_max,
-     CALL(m::reduce_max(x, {0}, false, out))},
+    with_nan_set({"reduce_max", Kind::reduction, kWide, kNone, 0, ref_max,
+                  CALL(m::reduce_max(x, {0}, false, out))}),
     {"prod", Kind::reduction, kNearOne, kNone, 0, ref_prod, CALL(m::prod(x, {0}, false, out))},
     {"norm2", Kind::reduction, kWide, kNone, 0, ref_norm2, CALL(m::norm2(x, {0}, false, out))},
     {"dot", Kind::reduction, kUnit, kUnit, 0, ref_dot, CALL(m::dot(x, y, out))},
     {"var", Kind::reduction, kUnit, kNone, 0, ref_var, CALL(m::var(x, {0}, false, 0, out))},
     {"std", Kind::reduction, kUnit, kNone, 0, ref_std, CALL(m::std(x, {0}, false, 0, out))},
-    {"argmax", Kind::reduction, kWide, kNone, 0, ref_argmax,
-     CALL(m::argmax(x, {0}, false, index_tensor()); index_to(out))},
-    {"argmin", Kind::reduction, kWide, kNone, 0, ref_argmin,
-     CALL(m::argmin(x, {0}, false, index_tensor()); index_to(out))},
+    with_nan_set({"argmax", Kind::reduction, kWide, kNone, 0, ref_argmax,
+                  CALL(m::argmax(x, {0}, false, index_tensor()); index_to(out))}),
+    with_nan_set({"argmin", Kind::reduction, kWide, kNone, 0, ref_argmin,
+                  CALL(m::argmin(x, {0}, false, index_tensor()); index_to(out))}),
     {"cumsum", Kind::pointwise, kUnit, kNone, 0, ref_cumsum, CALL(m::cumsum(x, 0, out))},
     {"softmax", Kind::rows, kTen, kNone, 0, per_row<row_softmax>, CALL(nn::softmax(x, -1, out))},
     // Results near 0 are judged against 1, as opgen's accuracy notes state.
@@ -371,7 +391,8 @@ void list_ops(const std::vector<const OpSpec*>& ops) {
     } else {
       std::printf("\"y\": null, ");
     }
-    std::printf("\"err_floor\": %g}%s\n", o.err_floor, i + 1 < ops.size() ? "," : "");
+    std::printf("\"err_floor\": %g, \"nan_set\": %s}%s\n", o.err_floor,
+                o.nan_set ? "true" : "false", i + 1 < ops.size() ? "," : "");
   }
   std::printf("]\n");
 }
@@ -414,17 +435,25 @@ void write_accuracy(const char* path, const std::vector<const OpSpec*>& ops,
     for (const OpSpec* op : ops) {
       const int samples = op->kind == Kind::reduction ? kReductionSamples : 1;
       std::map<std::string, double> err;
-      for (int s = 0; s < samples; ++s) {
+      // Sets 0 to samples - 1, then for a nan_set op set 0 with NaNs planted.
+      for (int s = 0; s < samples + op->nan_set; ++s) {
         // Set 0 is the timed runs' cached inputs; the others live for one set.
         const Inputs cached = inputs(*op, n);
         Tensor xs = cached.x, ys = cached.y;  // shared storage
         if (s > 0) {
+          const auto salt = static_cast<std::uint32_t>(s < samples ? s * kSampleSalt : 0);
           const auto len = static_cast<std::int64_t>(n);
           xs = Tensor::empty(Shape{len}, DType::float32);
-          bench::fill_inputs(xs.data<float>(), n, op->x.lo, op->x.hi, s * kSampleSalt);
+          bench::fill_inputs(xs.data<float>(), n, op->x.lo, op->x.hi, salt);
           if (op->binary()) {
             ys = Tensor::empty(Shape{len}, DType::float32);
-            bench::fill_inputs(ys.data<float>(), n, op->y.lo, op->y.hi, 12345 + s * kSampleSalt);
+            bench::fill_inputs(ys.data<float>(), n, op->y.lo, op->y.hi, 12345 + salt);
+          }
+          if (s == samples) {
+            bench::plant_nans(xs.data<float>(), n, bench::kNanPeriodX, bench::kNanFirstX);
+            if (op->binary()) {
+              bench::plant_nans(ys.data<float>(), n, bench::kNanPeriodY, bench::kNanFirstY);
+            }
           }
         }
         std::vector<double> ref(op->kind == Kind::reduction ? 1 : n);
@@ -438,8 +467,13 @@ void write_accuracy(const char* path, const std::vector<const OpSpec*>& ops,
         }
       }
       for (const auto& [name, fn] : all.at(op->name)) {
-        std::fprintf(f, "%s  \"%s/%s/%zu\": %.3e", first ? "" : ",\n", op->name, name.c_str(), n,
-                     err[name]);
+        // An infinite error (a NaN dropped or made) as Python's json reads it.
+        std::fprintf(f, "%s  \"%s/%s/%zu\": ", first ? "" : ",\n", op->name, name.c_str(), n);
+        if (std::isinf(err[name])) {
+          std::fprintf(f, "Infinity");
+        } else {
+          std::fprintf(f, "%.3e", err[name]);
+        }
         first = false;
       }
     }

@@ -19,7 +19,8 @@ using PeerFn = void (*)(const float* x, const float* y, float* out, std::size_t 
 
 struct Peer {
   std::string op;    // a name of ops_bench.cpp's op table (kOps)
-  std::string name;  // eigen, loop, sleef, xnnpack, onednn, openblas
+  std::string name;  // eigen, eigen_nan (maximum and friends with
+                     // PropagateNaN), loop, sleef, xnnpack, onednn, openblas
   PeerFn fn;
 };
 

@@ -29,18 +29,23 @@ inline Vec out(float* p, std::size_t n) { return Vec(p, static_cast<Eigen::Index
 
 // Eigen: out = F(a, b) as one array expression.
 template <class F>
-Peer eigen_pw(const char* op, F) {
-  return {op, "eigen", [](const float* x, const float* y, float* o, std::size_t n) {
+Peer eigen_pw(const char* op, F, const char* name = "eigen") {
+  return {op, name, [](const float* x, const float* y, float* o, std::size_t n) {
             out(o, n) = F{}(in(x, n), in(y ? y : x, n));
           }};
 }
 // Eigen: out[0] = F(a, b), a reduction to one value.
 template <class F>
-Peer eigen_reduce(const char* op, F) {
-  return {op, "eigen", [](const float* x, const float* y, float* o, std::size_t n) {
+Peer eigen_reduce(const char* op, F, const char* name = "eigen") {
+  return {op, name, [](const float* x, const float* y, float* o, std::size_t n) {
             o[0] = F{}(in(x, n), in(y ? y : x, n));
           }};
 }
+// Eigen's maximum and minimum default to PropagateFast: a NaN in one operand
+// (of max(a, b), of maxCoeff) may be dropped. The eigen_nan peers ask for
+// PropagateNaN, the definition opgen and numpy keep.
+using MaxNaN = Eigen::internal::scalar_max_op<float, float, Eigen::PropagateNaN>;
+using MinNaN = Eigen::internal::scalar_min_op<float, float, Eigen::PropagateNaN>;
 // Eigen: F(row, out_row) for each row of kSoftmaxRow.
 template <class F>
 Peer eigen_rows(const char* op, F) {
@@ -153,6 +158,13 @@ void eigen_matmul(const float* a, const float* b, float* c, int n) {
   eigen_pw(op, [](const auto& a, [[maybe_unused]] const auto& b) { return expr; })
 #define EIGEN_REDUCE(op, expr) \
   eigen_reduce(op, [](const auto& a, [[maybe_unused]] const auto& b) -> float { return expr; })
+#define EIGEN_NAN(op, expr) \
+  eigen_pw(                 \
+      op, [](const auto& a, [[maybe_unused]] const auto& b) { return expr; }, "eigen_nan")
+#define EIGEN_NAN_REDUCE(op, expr)                                                     \
+  eigen_reduce(                                                                        \
+      op, [](const auto& a, [[maybe_unused]] const auto& b) -> float { return expr; }, \
+      "eigen_nan")
 #define LOOP(op, expr) loop_pw(op, [](float a, [[maybe_unused]] float b) -> float { return expr; })
 #define LOOP_REDUCE(op, expr)                                                                   \
   loop_reduce(op, [](const float* x, [[maybe_unused]] const float* y, std::size_t n) -> float { \
@@ -168,6 +180,8 @@ std::vector<Peer> native_peers() {
       EIGEN("div", a / b),
       EIGEN("maximum", a.max(b)),
       EIGEN("minimum", a.min(b)),
+      EIGEN_NAN("maximum", a.binaryExpr(b, MaxNaN())),
+      EIGEN_NAN("minimum", a.binaryExpr(b, MinNaN())),
       EIGEN("pow", a.pow(b)),
       EIGEN("sqrt", a.sqrt()),
       EIGEN("rsqrt", a.rsqrt()),
@@ -205,6 +219,7 @@ std::vector<Peer> native_peers() {
       EIGEN_REDUCE("sum", a.sum()),
       EIGEN_REDUCE("mean", a.mean()),
       EIGEN_REDUCE("reduce_max", a.maxCoeff()),
+      EIGEN_NAN_REDUCE("reduce_max", a.template maxCoeff<Eigen::PropagateNaN>()),
       EIGEN_REDUCE("prod", a.prod()),
       EIGEN_REDUCE("norm2", a.matrix().norm()),
       EIGEN_REDUCE("dot", a.matrix().dot(b.matrix())),

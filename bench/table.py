@@ -161,6 +161,9 @@ def main():
     if os.environ.get("BENCH_OPENBLAS_NOTE"):
         print(os.environ["BENCH_OPENBLAS_NOTE"])
     print("Gelem/s of float32 elements; err = max relative error vs a double reference, same inputs")
+    # The ops of ops_bench.cpp's kOps marked with_nan_set.
+    print("(maximum, minimum, reduce_max, argmax and argmin also on inputs holding NaN;")
+    print("err inf: a NaN input dropped or a NaN made)")
     print()
     print("best peer: the fastest peer of comparable accuracy, whose max relative error is at most")
     print(f"twice opgen's or {COMPARABLE_ERR:.1e} (2 ulp at 1); a faster peer less accurate than that")

@@ -34,14 +34,15 @@ def bench_entries(name, gelem_s, aggregates_only=False):
     return out
 
 
-def run_table(runs, numpy_ops, aggregates_only=False):
+def run_table(runs, numpy_ops, aggregates_only=False, errors=None):
     """table.py's output for runs {name: [Gelem/s per repetition]} and
-    numpy rows {name: [Gelem/s per repetition]} (all errors 1e-7)."""
+    numpy rows {name: [Gelem/s per repetition]} (all errors 1e-7 but those
+    of errors {name: error})."""
     benchmarks = []
     for name, reps in runs.items():
         benchmarks += bench_entries(name, reps, aggregates_only)
     gb = {"context": {"num_cpus": 1, "mhz_per_cpu": 1000}, "benchmarks": benchmarks}
-    acc = {name: 1e-7 for name in runs}
+    acc = {name: (errors or {}).get(name, 1e-7) for name in runs}
     npy = {"numpy": "test", "overhead": {},
            "ops": {name: {"gelem_s": sorted(r)[len(r) // 2], "err": 1e-7, "samples": r}
                    for name, r in numpy_ops.items()}}
@@ -176,6 +177,17 @@ class TableTest(unittest.TestCase):
                                  capture_output=True, text=True).stdout
         self.assertRegex(row(out, "log", "1K"), r"eigen\s+1\.00 \|\s+2\.00 .*faster: numpy 0\.50,"
                          r" err 3\.00e-07")
+
+    def test_infinite_error_set_aside(self):
+        # ops_bench writes Infinity for a peer that dropped a NaN input (its
+        # NaN input set): that peer is set aside however fast, and named.
+        out = run_table({"maximum/opgen/1024": [10.0], "maximum/eigen/1024": [20.0],
+                         "maximum/eigen_nan/1024": [8.0]}, {},
+                        errors={"maximum/opgen/1024": 0.0, "maximum/eigen/1024": float("inf"),
+                                "maximum/eigen_nan/1024": 0.0})
+        self.assertRegex(row(out, "maximum", "1K"),
+                         r"eigen_nan\s+8\.00 \|\s+1\.25 .*faster: eigen 0\.50, err inf\)")
+        self.assertIn("1 of 1 rows >= 1.0 (against the fastest peer at any accuracy: 0 of 1)", out)
 
 
 if __name__ == "__main__":
