@@ -7,6 +7,9 @@
 // With --threads_rows it runs only opgen's 1- and 2-thread rows instead
 // (benchmarks "threads/<op>/<n>/<threads>", wall-clock time); --list_ops
 // prints the op table (names, kinds, input domains) as JSON and exits;
+// --paired_out=FILE writes the paired rounds instead (write_paired: opgen
+// and each C++ peer of a row timed alternately, --paired_rounds=N rounds,
+// default 15, of batches of --paired_batch_ms=MS, default 5) and exits;
 // --openblas_core prints the kernel set OpenBLAS chose (peers.hpp) and exits.
 // OPGEN_BENCH_OPS=add,exp,... restricts the ops (and leaves out the STREAM,
 // overhead, FMA and matmul rows).
@@ -19,10 +22,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <iterator>
 #include <map>
 #include <memory>
+#include <random>
 #if __has_include(<opgen/linalg.hpp>)
 #include <opgen/linalg.hpp>
 #define BENCH_HAVE_OPGEN_MATMUL 1
@@ -482,6 +487,151 @@ void write_accuracy(const char* path, const std::vector<const OpSpec*>& ops,
   std::fclose(f);
 }
 
+// matmul's sizes, and its implementations: the peers and opgen's public API.
+constexpr int kMatmulSizes[] = {256, 512, 1024};
+std::vector<bench::MatmulPeer> matmul_impls() {
+  std::vector<bench::MatmulPeer> mm = bench::matmul_peers();
+#ifdef BENCH_HAVE_OPGEN_MATMUL
+  mm.push_back({"opgen", [](const float* a, const float* b, float*, int n) {
+                  // Tensors own their data: the inputs are copied into
+                  // tensors kept per size on the first call only.
+                  static std::map<int, std::array<Tensor, 3>> cache;
+                  auto& t = cache[n];
+                  const std::size_t nn = static_cast<std::size_t>(n) * n;
+                  if (!t[0].defined()) {
+                    for (auto& x : t) x = Tensor::zeros(Shape{n, n}, DType::float32);
+                  }
+                  if (t[0].data<float>()[0] != a[0] || t[1].data<float>()[nn - 1] != b[nn - 1]) {
+                    std::memcpy(t[0].data<float>(), a, nn * sizeof(float));
+                    std::memcpy(t[1].data<float>(), b, nn * sizeof(float));
+                  }
+                  opgen::linalg::matmul(t[0], t[1], false, false, t[2]);
+                }});
+#endif
+  return mm;
+}
+// matmul's n x n inputs in [-1, 1] and its output.
+struct MatmulInputs {
+  bench::Buffer a, b, c;
+  explicit MatmulInputs(int n)
+      : a(static_cast<std::size_t>(n) * n),
+        b(static_cast<std::size_t>(n) * n),
+        c(static_cast<std::size_t>(n) * n) {
+    bench::fill_inputs(a.p, a.n, -1, 1, 1);
+    bench::fill_inputs(b.p, b.n, -1, 1, 2);
+  }
+};
+
+// This thread's CPU time in seconds (as Google Benchmark's CPU time: the
+// time the thread waited for a core on a shared machine is left out).
+double thread_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Paired rounds (--paired_out): the implementations of one row (opgen and
+// each C++ peer of one op and size) timed alternately, `rounds` rounds of
+// one batch each in a shuffled order, a batch being as many calls as take
+// batch_s of CPU time. A busy neighbour moves the machine's speed over
+// seconds to minutes, and the Google Benchmark rows of one op and size run
+// minutes apart in a round: here the samples of one round are a few
+// milliseconds apart, so bench/table.py's median of the per-round ratios
+// compares the two sides at the same moments. run(i, calls) times `calls`
+// calls of implementation i and returns the CPU seconds; the result is
+// each implementation's rate per round, in `per_call` units per second.
+std::vector<std::vector<double>> paired_samples(
+    std::size_t impls, int rounds, double batch_s, double per_call, std::mt19937& rng,
+    const std::function<double(std::size_t, long)>& run) {
+  std::vector<long> calls(impls, 1);
+  for (std::size_t i = 0; i < impls; ++i) {
+    run(i, 1);  // warm: caches, the buffer cache, lazy initialisation
+    for (long c = 1;; c *= 4) {
+      const double t = run(i, c);
+      if (t >= batch_s / 4 || c >= (1L << 30)) {
+        calls[i] = std::max(1L, static_cast<long>(std::ceil(c * batch_s / std::max(t, 1e-9))));
+        break;
+      }
+    }
+  }
+  std::vector<std::vector<double>> rate(impls);
+  std::vector<std::size_t> order(impls);
+  for (std::size_t i = 0; i < impls; ++i) order[i] = i;
+  for (int r = 0; r < rounds; ++r) {
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t i : order) {
+      const double t = run(i, calls[i]);
+      rate[i].push_back(per_call * static_cast<double>(calls[i]) / t);
+    }
+  }
+  return rate;
+}
+
+// Writes the paired rounds of every op and size (Gelem/s) and, with extras,
+// of matmul (GFLOP/s) as JSON: {"rounds": R, "batch_ms": B, "rows":
+// {"<op>/<impl>/<n>": [per round]}, "matmul": {"matmul/<impl>/<n>": [...]}}.
+void write_paired(const char* path, const std::vector<const OpSpec*>& ops,
+                  const std::map<std::string, ImplList>& all, bool extras, int rounds,
+                  double batch_s) {
+  FILE* f = std::fopen(path, "w");
+  if (!f) {
+    std::perror(path);
+    std::exit(1);
+  }
+  std::mt19937 rng(20261130);
+  std::fprintf(f, "{\n \"rounds\": %d,\n \"batch_ms\": %g,\n \"rows\": {", rounds, batch_s * 1e3);
+  const char* sep = "\n";
+  const auto write = [&](const std::string& name, const std::vector<double>& v) {
+    std::fprintf(f, "%s  \"%s\": [", sep, name.c_str());
+    for (std::size_t r = 0; r < v.size(); ++r) std::fprintf(f, "%s%.5g", r ? ", " : "", v[r]);
+    std::fprintf(f, "]");
+    sep = ",\n";
+  };
+  for (std::size_t n : sizes()) {
+    for (const OpSpec* op : ops) {
+      const Inputs in = inputs(*op, n);
+      Tensor& out = output(op->kind, n);
+      const ImplList& list = all.at(op->name);
+      const auto rate = paired_samples(list.size(), rounds, batch_s, static_cast<double>(n) / 1e9,
+                                       rng, [&](std::size_t i, long calls) {
+                                         const Impl& fn = list[i].second;
+                                         const double t0 = thread_seconds();
+                                         for (long c = 0; c < calls; ++c) {
+                                           fn(in.x, in.y, out);
+                                           benchmark::ClobberMemory();
+                                         }
+                                         return thread_seconds() - t0;
+                                       });
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        write(std::string(op->name) + "/" + list[i].first + "/" + std::to_string(n), rate[i]);
+      }
+    }
+  }
+  std::fprintf(f, "\n },\n \"matmul\": {");
+  sep = "\n";
+  if (extras) {
+    const std::vector<bench::MatmulPeer> mm = matmul_impls();
+    for (int n : kMatmulSizes) {
+      const MatmulInputs in(n);
+      const auto rate =
+          paired_samples(mm.size(), rounds, batch_s, 2.0 * n * n * static_cast<double>(n) / 1e9,
+                         rng, [&](std::size_t i, long calls) {
+                           const double t0 = thread_seconds();
+                           for (long c = 0; c < calls; ++c) {
+                             mm[i].fn(in.a.p, in.b.p, in.c.p, n);
+                             benchmark::ClobberMemory();
+                           }
+                           return thread_seconds() - t0;
+                         });
+      for (std::size_t i = 0; i < mm.size(); ++i) {
+        write("matmul/" + mm[i].name + "/" + std::to_string(n), rate[i]);
+      }
+    }
+  }
+  std::fprintf(f, "\n }\n}\n");
+  std::fclose(f);
+}
+
 // extras: the STREAM loops, the per-call overhead, the FMA peak and matmul
 // (left out when OPGEN_BENCH_OPS restricts the op list).
 void register_all(const std::vector<const OpSpec*>& ops, const std::map<std::string, ImplList>& all,
@@ -583,36 +733,14 @@ void register_all(const std::vector<const OpSpec*>& ops, const std::map<std::str
     st.counters["flops"] = benchmark::Counter(flops, benchmark::Counter::kIsRate);
   });
 
-  std::vector<bench::MatmulPeer> mm = bench::matmul_peers();
-#ifdef BENCH_HAVE_OPGEN_MATMUL
-  mm.push_back({"opgen", [](const float* a, const float* b, float* c, int n) {
-                  // Tensors own their data: the inputs are copied into
-                  // tensors kept per size on the first call only.
-                  static std::map<int, std::array<Tensor, 3>> cache;
-                  auto& t = cache[n];
-                  const std::size_t nn = static_cast<std::size_t>(n) * n;
-                  if (!t[0].defined()) {
-                    for (auto& x : t) x = Tensor::zeros(Shape{n, n}, DType::float32);
-                  }
-                  if (t[0].data<float>()[0] != a[0] || t[1].data<float>()[nn - 1] != b[nn - 1]) {
-                    std::memcpy(t[0].data<float>(), a, nn * sizeof(float));
-                    std::memcpy(t[1].data<float>(), b, nn * sizeof(float));
-                  }
-                  opgen::linalg::matmul(t[0], t[1], false, false, t[2]);
-                  (void)c;
-                }});
-#endif
-  for (const bench::MatmulPeer& p : mm) {
-    for (int n : {256, 512, 1024}) {
+  for (const bench::MatmulPeer& p : matmul_impls()) {
+    for (int n : kMatmulSizes) {
       auto fn = p.fn;
       benchmark::RegisterBenchmark(
           ("matmul/" + p.name + "/" + std::to_string(n)).c_str(), [fn, n](benchmark::State& st) {
-            const std::size_t nn = static_cast<std::size_t>(n) * n;
-            bench::Buffer a(nn), b(nn), c(nn);
-            bench::fill_inputs(a.p, nn, -1, 1, 1);
-            bench::fill_inputs(b.p, nn, -1, 1, 2);
+            const MatmulInputs in(n);
             for (auto _ : st) {
-              fn(a.p, b.p, c.p, n);
+              fn(in.a.p, in.b.p, in.c.p, n);
               benchmark::ClobberMemory();
             }
             st.counters["flops"] =
@@ -657,11 +785,20 @@ void register_threads(const std::vector<const OpSpec*>& ops,
 
 int main(int argc, char** argv) {
   const char* accuracy_out = nullptr;
+  const char* paired_out = nullptr;
+  int paired_rounds = 15;
+  double paired_batch_ms = 5;
   bool threads_rows = false, list = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--accuracy_out=", 15) == 0) {
       accuracy_out = argv[i] + 15;
+    } else if (std::strncmp(argv[i], "--paired_out=", 13) == 0) {
+      paired_out = argv[i] + 13;
+    } else if (std::strncmp(argv[i], "--paired_rounds=", 16) == 0) {
+      paired_rounds = std::atoi(argv[i] + 16);
+    } else if (std::strncmp(argv[i], "--paired_batch_ms=", 18) == 0) {
+      paired_batch_ms = std::atof(argv[i] + 18);
     } else if (std::strcmp(argv[i], "--threads_rows") == 0) {
       threads_rows = true;
     } else if (std::strcmp(argv[i], "--list_ops") == 0) {
@@ -687,9 +824,18 @@ int main(int argc, char** argv) {
     list_ops(ops);
     return 0;
   }
+  const auto all = impls(ops);
+  if (paired_out) {
+    if (paired_rounds < 1 || !(paired_batch_ms > 0)) {
+      std::fprintf(stderr, "ops_bench: --paired_rounds must be >= 1, --paired_batch_ms > 0\n");
+      return 2;
+    }
+    write_paired(paired_out, ops, all, ops.size() == std::size(kOps), paired_rounds,
+                 paired_batch_ms / 1e3);
+    return 0;
+  }
   int nargs = static_cast<int>(args.size());
   benchmark::Initialize(&nargs, args.data());
-  const auto all = impls(ops);
   if (threads_rows) {
     register_threads(ops, all);
   } else {

@@ -16,7 +16,9 @@
 # two cores of the 2-thread rows, default 0,1), OPGEN_BENCH_THREAD_SIZES
 # (default 262144,1048576,16777216), OPENBLAS_CORETYPE (OpenBLAS's kernels;
 # by default its own choice, unless it falls back to SSE3: see below),
-# BENCH_KEEP (a folder to keep the raw results in, for bench/table.py).
+# BENCH_KEEP (a folder to keep the raw results in, for bench/table.py),
+# BENCH_PAIRED_ROUNDS (rounds of the paired table, default 15; 0 leaves
+# it out).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -53,8 +55,13 @@ sizes=${OPGEN_BENCH_SIZES:-1024,65536,1048576,16777216}
 reps=${BENCH_REPS:-5}
 min_time=${BENCH_MIN_TIME:-0.1}
 if $quick; then reps=3; min_time=0.02; fi
+paired_rounds=${BENCH_PAIRED_ROUNDS:-15}
+if $quick; then paired_rounds=5; fi
 case $reps in
   '' | *[!0-9]* | 0) echo "run.sh: BENCH_REPS must be a positive integer, not '$reps'" >&2; exit 2 ;;
+esac
+case $paired_rounds in
+  '' | *[!0-9]*) echo "run.sh: BENCH_PAIRED_ROUNDS must be a number, not '$paired_rounds'" >&2; exit 2 ;;
 esac
 cpu=${BENCH_CPU:-$(($(nproc) - 1))}
 out=$(mktemp -d)
@@ -64,7 +71,8 @@ out=$(mktemp -d)
 # every ops.<round>.json it finds.
 trap '[ -z "${BENCH_KEEP:-}" ] || { mkdir -p "$BENCH_KEEP" &&
   rm -f "$BENCH_KEEP"/ops.*.json "$BENCH_KEEP"/numpy.*.json "$BENCH_KEEP"/ops.json \
-    "$BENCH_KEEP"/numpy.json "$BENCH_KEEP"/threads.json "$BENCH_KEEP"/accuracy.json &&
+    "$BENCH_KEEP"/numpy.json "$BENCH_KEEP"/threads.json "$BENCH_KEEP"/accuracy.json \
+    "$BENCH_KEEP"/paired.json &&
   cp "$out"/* "$BENCH_KEEP"/; }; rm -rf "$out"' EXIT
 
 # One thread everywhere: oneDNN is an OpenMP build, numpy uses OpenBLAS.
@@ -135,6 +143,14 @@ while [ "$round" -le "$reps" ]; do
   fi
   round=$((round + 1))
 done
+# The paired table: opgen and each C++ peer of a row timed alternately in
+# batches of a few milliseconds, round by round, so that the ratio compares
+# the two at the same moments (the rows above run minutes apart in a round,
+# and a busy neighbour moves the machine's speed over that time).
+if [ "$paired_rounds" -gt 0 ]; then
+  taskset -c "$cpu" "$build/bench/ops_bench" --paired_out="$out/paired.json" \
+    --paired_rounds="$paired_rounds" 2>"$out/paired.log" || { cat "$out/paired.log" >&2; exit 1; }
+fi
 # The 2-thread rows: two cores (BENCH_THREAD_CPUS), wall-clock time.
 tcpus=${BENCH_THREAD_CPUS:-0,1}
 taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \

@@ -4,10 +4,15 @@ each repetition and, from one process with repetitions, the median
 aggregates), its --accuracy_out file and numpy_bench.py's output.
 
 Usage: table.py FOLDER
-       table.py OPS_BENCH.json[,...] ACCURACY.json NUMPY.json[,...] [THREADS.json]
+       table.py [--paired=PAIRED.json] OPS_BENCH.json[,...] ACCURACY.json NUMPY.json[,...]
+                [THREADS.json]
 
 FOLDER: the raw results run.sh keeps (BENCH_KEEP): ops.<round>.json,
-accuracy.json, numpy.<round>.json and threads.json when present.
+accuracy.json, numpy.<round>.json, and threads.json and paired.json when
+present.
+PAIRED.json: ops_bench --paired_out (opgen and the C++ peers timed
+alternately, round by round), printed as a second table of median
+per-round ratios.
 OPS_BENCH.json and NUMPY.json may each be a comma-separated list of files,
 one per round: a row's repetitions are those of every file, its value their
 median, and numpy's error the first file's that has one.
@@ -100,8 +105,12 @@ def load_numpy(paths):
 
 
 def arguments(argv):
-    """(ops_bench files, accuracy file, numpy files, threads file or None)
-    from the command line: a folder, or the files themselves."""
+    """(ops_bench files, accuracy file, numpy files, threads file or None,
+    paired file or None) from the command line: a folder, or the files
+    themselves."""
+    paired = None
+    if argv and argv[0].startswith("--paired="):
+        paired, argv = argv[0][len("--paired="):], argv[1:]
     if len(argv) == 1 and os.path.isdir(argv[0]):
         folder = argv[0]
 
@@ -112,12 +121,16 @@ def arguments(argv):
             paths.sort(key=lambda p: int(p.rsplit(".", 2)[1]))
             return paths or [os.path.join(folder, base + ".json")]
 
-        threads = os.path.join(folder, "threads.json")
+        def present(name):
+            path = os.path.join(folder, name)
+            return path if os.path.isfile(path) and os.path.getsize(path) else None
+
         return (rounds("ops"), os.path.join(folder, "accuracy.json"), rounds("numpy"),
-                threads if os.path.isfile(threads) and os.path.getsize(threads) else None)
+                present("threads.json"), paired or present("paired.json"))
     if len(argv) not in (3, 4):
         sys.exit(__doc__)
-    return argv[0].split(","), argv[1], argv[2].split(","), argv[3] if len(argv) == 4 else None
+    return (argv[0].split(","), argv[1], argv[2].split(","), argv[3] if len(argv) == 4 else None,
+            paired)
 
 
 def si(n):
@@ -128,7 +141,7 @@ def si(n):
 
 
 def main():
-    ops_paths, acc_path, numpy_paths, threads_path = arguments(sys.argv[1:])
+    ops_paths, acc_path, numpy_paths, threads_path, paired_path = arguments(sys.argv[1:])
     ctx, benchmarks = load_gb(ops_paths)
     with open(acc_path) as f:
         acc = json.load(f)
@@ -286,8 +299,80 @@ def main():
             else:
                 print(f"{'matmul':8} {n:5} | {og:7.1f} | {best:>9} {pg:7.1f} | {og / pg:5.2f} | {og / peak * 100 if peak else 0:5.0f}% | {others}")
 
+    if paired_path:
+        with open(paired_path) as f:
+            print_paired(json.load(f), acc, ops)
     if threads_path:
         print_threads(load_gb([threads_path])[1])
+
+
+def paired_ratio(mine, theirs):
+    """The median over rounds of mine[r] / theirs[r], and the middle half
+    (quartiles) of those ratios."""
+    ratios = sorted(a / b for a, b in zip(mine, theirs) if b > 0)
+    if not ratios:
+        return float("nan"), float("nan"), float("nan")
+    q = statistics.quantiles(ratios, n=4, method="inclusive") if len(ratios) > 1 else ratios * 3
+    return statistics.median(ratios), q[0], q[2]
+
+
+def print_paired(paired, acc, ops):
+    """The paired rounds of ops_bench --paired_out: per op and size the
+    median per-round ratio against the fastest C++ peer of comparable
+    accuracy (by median rate), then matmul against each peer."""
+    rows = {}
+    for name, samples in paired.get("rows", {}).items():
+        op, impl, n = name.split("/")
+        rows.setdefault(op, {}).setdefault(int(n), {})[impl] = samples
+    if rows:
+        print()
+        print(f"paired rounds: opgen and each C++ peer timed alternately, {paired['rounds']} rounds of"
+              f" batches of {paired['batch_ms']:g} ms")
+        print("(thread CPU time, a shuffled order each round); ratio: the median over the rounds of")
+        print("opgen's rate over the peer's in the same round, against the fastest C++ peer of")
+        print("comparable accuracy by median rate (numpy runs in its own process, so not here)")
+        sizes = sorted({n for by_n in rows.values() for n in by_n})
+        print((f"{'op':12} | " + " | ".join(f"{si(n):>5} {'peer':<9}" for n in sizes)).rstrip())
+        counted, below = 0, []
+        for op in ops + sorted(set(rows) - set(ops)):
+            cells = []
+            for n in sizes:
+                row = rows.get(op, {}).get(n, {})
+                if "opgen" not in row:
+                    cells.append(f"{'-':>5} {'':9}")
+                    continue
+                oe = acc.get(f"{op}/opgen/{n}", float("nan"))
+                fair = [k for k in row if k != "opgen"
+                        and comparable(acc.get(f"{op}/{k}/{n}", float("nan")), oe)]
+                if not fair:
+                    cells.append(f"{'n/c':>5} {'':9}")
+                    continue
+                best = max(fair, key=lambda k: statistics.median(row[k]))
+                ratio = paired_ratio(row["opgen"], row[best])[0]
+                counted += 1
+                if ratio < 1.0:
+                    below.append(f"{op} {si(n)} {ratio:.2f} ({best})")
+                cells.append(f"{ratio:5.2f} {best:<9}")
+            if any(c.strip() != "-" for c in cells):
+                print((f"{op:12} | " + " | ".join(cells)).rstrip())
+        print(f"paired: {counted - len(below)} of {counted} rows >= 1.0; below: "
+              + (", ".join(below) if below else "none"))
+    mm = {}
+    for name, samples in paired.get("matmul", {}).items():
+        _, impl, n = name.split("/")
+        mm.setdefault(int(n), {})[impl] = samples
+    if any("opgen" in by_impl for by_impl in mm.values()):
+        print()
+        print("matmul, paired rounds: opgen's median GFLOP/s and its median per-round ratio to each peer")
+        for n in sorted(mm):
+            row = mm[n]
+            if "opgen" not in row:
+                continue
+            cells = []
+            for k in sorted(k for k in row if k != "opgen"):
+                r, lo, hi = paired_ratio(row["opgen"], row[k])
+                cells.append(f"{k} {statistics.median(row[k]):.1f} GFLOP/s: {r:.2f} ({lo:.2f}-{hi:.2f})")
+            print(f"{'matmul':8} {n:5} | opgen {statistics.median(row['opgen']):6.1f} | " + "; ".join(cells))
 
 
 def print_threads(benchmarks):

@@ -189,6 +189,38 @@ class TableTest(unittest.TestCase):
                          r"eigen_nan\s+8\.00 \|\s+1\.25 .*faster: eigen 0\.50, err inf\)")
         self.assertIn("1 of 1 rows >= 1.0 (against the fastest peer at any accuracy: 0 of 1)", out)
 
+    def test_paired_rounds(self):
+        # paired.json in the folder: per row the median of the per-round
+        # ratios against the fastest C++ peer of comparable accuracy.
+        rounds = [({"exp/opgen/1024": 2.0, "exp/eigen/1024": 1.0}, {}) for _ in range(2)]
+        paired = {"rounds": 3, "batch_ms": 5, "rows": {
+            # The machine halves its speed in round 2: the ratios are 1.1, 1.1, 0.55.
+            "exp/opgen/1024": [11.0, 5.5, 5.5],
+            "exp/eigen/1024": [10.0, 5.0, 10.0],
+            # Slower than eigen by median rate: not the row's peer.
+            "exp/loop/1024": [1.0, 1.0, 1.0],
+            # Fastest, but less accurate (below): set aside.
+            "exp/sleef/1024": [50.0, 50.0, 50.0],
+        }, "matmul": {"matmul/opgen/1024": [100.0, 50.0, 90.0],
+                      "matmul/openblas/1024": [80.0, 40.0, 100.0]}}
+        with tempfile.TemporaryDirectory() as tmp:
+            write_rounds(tmp, rounds)
+            acc_path = os.path.join(tmp, "accuracy.json")
+            with open(acc_path) as f:
+                acc = json.load(f)
+            acc.update({"exp/loop/1024": 1e-7, "exp/sleef/1024": 1e-3})
+            with open(acc_path, "w") as f:
+                json.dump(acc, f)
+            with open(os.path.join(tmp, "paired.json"), "w") as f:
+                json.dump(paired, f)
+            out = subprocess.run([sys.executable, TABLE, tmp], check=True, capture_output=True,
+                                 text=True).stdout
+        self.assertRegex(out, r"\nexp\s+\|\s+1\.10 eigen\n")
+        self.assertIn("paired: 1 of 1 rows >= 1.0; below: none", out)
+        # matmul: ratios 1.25, 1.25, 0.9 -> median 1.25, quartiles 1.07-1.25.
+        self.assertRegex(out, r"matmul\s+1024 \| opgen\s+90\.0 \| openblas 80\.0 GFLOP/s: 1\.25"
+                         r" \(1\.07-1\.25\)")
+
 
 if __name__ == "__main__":
     TABLE = sys.argv.pop(1)
