@@ -631,6 +631,39 @@ BOOST_AUTO_TEST_CASE(var_std_within_bound) {
   });
 }
 
+// Var keeps the bound's first term alone, (n + 3) eps var, on rows whose
+// mean is large against their spread: the 2 n eps^2 mean^2 of the table
+// allows for the mean's rounding, which the corrected pass 2 removes, and
+// which the pass that drops the deviation sum (TwoPass) may leave only when
+// it is below eps var / 16. Offsets around the point where it stops
+// dropping it (|mean| near 20 sigma at n = 1024) and far past it (1e5: an
+// uncorrected float mean there is off by several percent of the variance).
+template <typename T>
+void CheckVarianceOfShiftedRows() {
+  Random random(71);
+  const LD eps = Eps<T>();
+  for (const double offset : {0.0, 3.0, 10.0, 30.0, 1e5}) {
+    for (const std::size_t n : {5, 100, 1024, 4099, 8192}) {
+      std::vector<T> x(n);
+      for (T& v : x) v = static_cast<T>(offset + random.Uniform(-1, 1));
+      T out = 0;
+      k::Var(x.data(), &out, 1, n, 1, 0);
+      const Expected ref = VarianceReference(x, 0, false);
+      const LD bound = (static_cast<LD>(n) + 3) * eps * ref.value;
+      BOOST_TEST_INFO("offset " << offset << ", n " << n << ": " << out << " against "
+                                << static_cast<double>(ref.value));
+      BOOST_TEST(std::fabs(static_cast<LD>(out) - ref.value) <= bound);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(var_of_shifted_rows_keeps_relative_accuracy) {
+  ForEachTarget([](std::int64_t) {
+    CheckVarianceOfShiftedRows<float>();
+    CheckVarianceOfShiftedRows<double>();
+  });
+}
+
 // Rows of an input of 1 MiB or more prefetch the next row (Variance): each
 // row's result must be the one it gets alone, a call of one row, which
 // does not; the rows are 130 elements, so pass 2 ends on a partial vector.
