@@ -2,6 +2,7 @@
 // the double-precision references and the error measure.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -58,8 +59,9 @@ inline double max_rel_error(const float* y, const double* r, std::size_t n, doub
     if (static_cast<double>(y[i]) == r[i]) continue;  // infinities too
     const double d = std::fabs(static_cast<double>(y[i]) - r[i]);
     const double den = std::fmax(std::fabs(r[i]), floor);
-    const double rel = den != 0 ? d / den : d;
-    if (!(rel <= e)) e = rel;  // also catches NaN
+    double rel = den != 0 ? d / den : d;
+    if (std::isnan(rel)) rel = HUGE_VAL;  // inf / inf: an infinity of the wrong sign
+    e = std::max(e, rel);
   }
   return e;
 }

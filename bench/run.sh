@@ -56,7 +56,7 @@ reps=${BENCH_REPS:-5}
 min_time=${BENCH_MIN_TIME:-0.1}
 if $quick; then reps=3; min_time=0.02; fi
 paired_rounds=${BENCH_PAIRED_ROUNDS:-15}
-if $quick; then paired_rounds=5; fi
+if $quick && [ "$paired_rounds" != 0 ]; then paired_rounds=5; fi
 case $reps in
   '' | *[!0-9]* | 0) echo "run.sh: BENCH_REPS must be a positive integer, not '$reps'" >&2; exit 2 ;;
 esac

@@ -33,7 +33,10 @@ COMPARABLE_ERR = 2.0 ** -22
 
 def comparable(peer_err, opgen_err):
     """Whether a peer's max relative error is comparable to opgen's: at most
-    twice it, or at most COMPARABLE_ERR (a missing error counts as comparable)."""
+    twice it, or at most COMPARABLE_ERR (a missing error counts as comparable,
+    an infinite one, a NaN dropped or made, never)."""
+    if peer_err == float("inf"):
+        return False
     if peer_err != peer_err or opgen_err != opgen_err:  # NaN: not measured
         return True
     return peer_err <= max(2 * opgen_err, COMPARABLE_ERR)
@@ -176,7 +179,7 @@ def main():
     print("Gelem/s of float32 elements; err = max relative error vs a double reference, same inputs")
     # The ops of ops_bench.cpp's kOps marked with_nan_set.
     print("(maximum, minimum, reduce_max, argmax and argmin also on inputs holding NaN;")
-    print("err inf: a NaN input dropped or a NaN made)")
+    print("err inf: a NaN input dropped or a NaN made; argmax/argmin: the wrong index's error)")
     print()
     print("best peer: the fastest peer of comparable accuracy, whose max relative error is at most")
     print(f"twice opgen's or {COMPARABLE_ERR:.1e} (2 ulp at 1); a faster peer less accurate than that")

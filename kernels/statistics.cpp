@@ -492,9 +492,11 @@ HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T
     }
     for (; k + N <= n; k += N) {
       const auto dv = hn::Sub(hn::LoadU(d, row + k), mean);
+      if (ahead != nullptr) PrefetchVectors(d, ahead + k, 1);
       q0 = hn::MulAdd(dv, dv, q0);
     }
     if (k < n) {
+      if (ahead != nullptr) PrefetchVectors(d, ahead + k, 1);
       const auto dv = hn::Sub(LoadPartial(d, row + k, n - k, mean), mean);
       q1 = hn::MulAdd(dv, dv, q1);
     }
@@ -502,9 +504,11 @@ HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T
         d, hn::Add(hn::Add(hn::Add(q0, q1), hn::Add(q2, q3)), hn::Add(hn::Add(q4, q5), hn::Add(q6, q7)))));
     const T h = static_cast<T>(n / (4 * N) + 16);
     const T var = sum_squares * inv_n;  // about m: var + (m - mu)^2
-    // False for NaN and infinities, which take the corrected pass.
-    if (h * h * std::numeric_limits<T>::epsilon() * (var + mean_scalar * mean_scalar) <=
-        var * static_cast<T>(1.0 / 16)) {
+    // False for NaN; an overflowed sum of squares (inf) takes the corrected
+    // pass too, whose result it then is (inf - inf: NaN) as before.
+    if (std::isfinite(sum_squares) &&
+        h * h * std::numeric_limits<T>::epsilon() * (var + mean_scalar * mean_scalar) <=
+            var * static_cast<T>(1.0 / 16)) {
       squares = sum_squares;
       deviations = 0;
       return;
@@ -558,8 +562,14 @@ template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof, const T* ahead) {
   if (n == 0) return std::numeric_limits<T>::quiet_NaN();
   T mean, squares, deviations;
-  if (!std::is_same_v<T, float> || n <= kVarBlock<T>) {
+  if (n <= kVarBlock<T>) {
     TwoPass<true>(d, row, n, mean, squares, deviations, ahead);
+    return Finish(squares, deviations, n, ddof);
+  }
+  if (!std::is_same_v<T, float>) {
+    // Long float64 rows: the corrected passes alone (the uncorrected sum
+    // would be a third pass over memory for a row that needs the correction).
+    TwoPass(d, row, n, mean, squares, deviations, ahead);
     return Finish(squares, deviations, n, ddof);
   }
   double count = 0, total_mean = 0, total_m2 = 0;

@@ -188,6 +188,12 @@ class TableTest(unittest.TestCase):
         self.assertRegex(row(out, "maximum", "1K"),
                          r"eigen_nan\s+8\.00 \|\s+1\.25 .*faster: eigen 0\.50, err inf\)")
         self.assertIn("1 of 1 rows >= 1.0 (against the fastest peer at any accuracy: 0 of 1)", out)
+        # Without opgen's error (not measured) the infinite one still sets eigen aside.
+        out = run_table({"maximum/opgen/1024": [10.0], "maximum/eigen/1024": [20.0],
+                         "maximum/eigen_nan/1024": [8.0]}, {},
+                        errors={"maximum/opgen/1024": float("nan"),
+                                "maximum/eigen/1024": float("inf")})
+        self.assertRegex(row(out, "maximum", "1K"), r"eigen_nan\s+8\.00 \|\s+1\.25 ")
 
     def test_paired_rounds(self):
         # paired.json in the folder: per row the median of the per-round
@@ -201,8 +207,8 @@ class TableTest(unittest.TestCase):
             "exp/loop/1024": [1.0, 1.0, 1.0],
             # Fastest, but less accurate (below): set aside.
             "exp/sleef/1024": [50.0, 50.0, 50.0],
-        }, "matmul": {"matmul/opgen/1024": [100.0, 50.0, 90.0],
-                      "matmul/openblas/1024": [80.0, 40.0, 100.0]}}
+        }, "matmul": {"matmul/opgen/1024": [96.0, 48.0, 84.0],
+                      "matmul/openblas/1024": [80.0, 40.0, 105.0]}}
         with tempfile.TemporaryDirectory() as tmp:
             write_rounds(tmp, rounds)
             acc_path = os.path.join(tmp, "accuracy.json")
@@ -217,9 +223,9 @@ class TableTest(unittest.TestCase):
                                  text=True).stdout
         self.assertRegex(out, r"\nexp\s+\|\s+1\.10 eigen\n")
         self.assertIn("paired: 1 of 1 rows >= 1.0; below: none", out)
-        # matmul: ratios 1.25, 1.25, 0.9 -> median 1.25, quartiles 1.07-1.25.
-        self.assertRegex(out, r"matmul\s+1024 \| opgen\s+90\.0 \| openblas 80\.0 GFLOP/s: 1\.25"
-                         r" \(1\.07-1\.25\)")
+        # matmul: ratios 1.2, 1.2, 0.8 -> median 1.2, quartiles 1.0-1.2.
+        self.assertRegex(out, r"matmul\s+1024 \| opgen\s+84\.0 \| openblas 80\.0 GFLOP/s: 1\.20"
+                         r" \(1\.00-1\.20\)")
 
 
 if __name__ == "__main__":
