@@ -62,7 +62,7 @@ HWY_INLINE double RowSum(const T* x, size_t n) {
   }
   for (; k + N <= n; k += N) s0 = hn::Add(s0, LoadWide(dw, dn, x + k));
   if (k < n) s1 = hn::Add(s1, LoadWidePartial(dw, dn, x + k, n - k));
-  return hn::GetLane(hn::SumOfLanes(dw, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  return SumLanes(dw, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3)));
 }
 
 // Sums of d = x - mean and of d^2 (mean 0: of x^2), two accumulators each.
@@ -96,8 +96,8 @@ HWY_INLINE void CentredSums(const T* x, size_t n, double mean, double& sum_d, do
     a1 = hn::Add(a1, d1);
     q1 = hn::MulAdd(d1, d1, q1);
   }
-  sum_d = hn::GetLane(hn::SumOfLanes(dw, hn::Add(a0, a1)));
-  sum_d2 = hn::GetLane(hn::SumOfLanes(dw, hn::Add(q0, q1)));
+  sum_d = SumLanes(dw, hn::Add(a0, a1));
+  sum_d2 = SumLanes(dw, hn::Add(q0, q1));
 }
 
 // acc + the lanes of the float vector v, in float64 lanes.
@@ -216,8 +216,8 @@ HWY_INLINE void FloatSums(const float* x, size_t n, double& sum_d, double& sum_d
     }
     q = AddWidened(d, hn::Add(hn::Add(tq0, tq1), hn::Add(tq2, tq3)), dw, q);
   }
-  sum_d = hn::GetLane(hn::SumOfLanes(dw, a));
-  sum_d2 = hn::GetLane(hn::SumOfLanes(dw, q));
+  sum_d = SumLanes(dw, a);
+  sum_d2 = SumLanes(dw, q);
 }
 
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL

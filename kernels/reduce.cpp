@@ -44,7 +44,7 @@ struct SumReducer {
   }
   template <class D, class V>
   static hn::TFromD<D> Total(D d, V acc, V, size_t) {
-    return hn::GetLane(hn::SumOfLanes(d, acc));
+    return SumLanes(d, acc);
   }
 };
 
@@ -56,8 +56,10 @@ struct MeanReducer : SumReducer {
     return hn::Div(acc, hn::Set(d, static_cast<T>(n)));
   }
   template <class D, class V>
-  static hn::TFromD<D> Total(D d, V acc, V nan, size_t n) {
-    return hn::GetLane(Lanes(d, hn::SumOfLanes(d, acc), nan, n));
+  static hn::TFromD<D> Total(D d, V acc, V, size_t n) {
+    using T = hn::TFromD<D>;
+    if (n == 0) return hn::GetLane(hn::NaN(d));
+    return SumLanes(d, acc) / static_cast<T>(n);  // Lanes' division, on lane 0 only
   }
 };
 

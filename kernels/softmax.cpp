@@ -122,7 +122,7 @@ HWY_INLINE void SoftmaxRow(D d, const T* x, T* out, size_t n, const T* ahead, T*
     StorePartial(d, e, n - k, e_out + k);
     s1 = hn::Add(s1, e);
   }
-  const T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  const T sum = SumLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3)));
   UnaryTransform(d, e_out, out, n, ScaleOp{1.0 / static_cast<double>(sum)},
                  scratch != nullptr ? Stores::kRowOfStream : Stores::kAuto);
 }
@@ -352,7 +352,7 @@ HWY_INLINE void LogSoftmaxRow(D d, const T* x, T* out, size_t n, Stores stores, 
   }
   for (; k + N <= n; k += N) s0 = hn::Add(s0, SoftmaxExp(d, hn::Sub(hn::LoadU(d, x + k), max)));
   if (k < n) s1 = hn::Add(s1, SoftmaxExp(d, hn::Sub(LoadPartial(d, x + k, n - k, lowest), max)));
-  const T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  const T sum = SumLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3)));
   const double log_sum = std::log(static_cast<double>(sum));
   UnaryTransform(d, x, out, n, ShiftOp{static_cast<double>(hn::GetLane(max)), log_sum}, stores);
 }

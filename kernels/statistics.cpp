@@ -500,8 +500,8 @@ HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T
       const auto dv = hn::Sub(LoadPartial(d, row + k, n - k, mean), mean);
       q1 = hn::MulAdd(dv, dv, q1);
     }
-    const T sum_squares = hn::GetLane(hn::SumOfLanes(
-        d, hn::Add(hn::Add(hn::Add(q0, q1), hn::Add(q2, q3)), hn::Add(hn::Add(q4, q5), hn::Add(q6, q7)))));
+    const T sum_squares = SumLanes(d, hn::Add(hn::Add(hn::Add(q0, q1), hn::Add(q2, q3)),
+                                              hn::Add(hn::Add(q4, q5), hn::Add(q6, q7))));
     const T h = static_cast<T>(n / (4 * N) + 16);
     const T var = sum_squares * inv_n;  // about m: var + (m - mu)^2
     // False for NaN; an overflowed sum of squares (inf) takes the corrected
@@ -542,8 +542,8 @@ HWY_INLINE void TwoPass(D d, const T* HWY_RESTRICT row, size_t n, T& mean_out, T
     q0 = hn::MulAdd(dv, dv, q0);
     e0 = hn::Add(e0, dv);
   }
-  squares = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
-  deviations = hn::GetLane(hn::SumOfLanes(d, hn::Add(e0, e1)));
+  squares = SumLanes(d, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3)));
+  deviations = SumLanes(d, hn::Add(e0, e1));
 }
 
 // Elements per block of a long row: 32 KiB, an L1 data cache.
@@ -734,7 +734,7 @@ HWY_INLINE T DotImpl(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, size_t n)
     const auto zero = hn::Zero(d);
     a1 = mul_add(LoadPartial(d, x + k, n - k, zero), LoadPartial(d, y + k, n - k, zero), a1);
   }
-  return hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
+  return SumLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3)));
 }
 
 // ----- Cumsum
