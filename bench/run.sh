@@ -105,13 +105,20 @@ if [ -z "${OPENBLAS_CORETYPE+set}" ]; then
   fi
   [ -n "$openblas_note" ] || [ -z "$core" ] || openblas_note="OpenBLAS kernels: $core (its own choice)"
 else
-  # The caller's choice is kept, but a choice below OpenBLAS's own (a
-  # machine whose environment sets OPENBLAS_CORETYPE=Haswell on an AVX-512
-  # core) leaves the peer short of its best: say what it would have chosen.
+  # The caller's choice is kept, but it may leave the peer short of its
+  # best (an environment that sets OPENBLAS_CORETYPE=Haswell on an AVX-512
+  # core): say what OpenBLAS would choose without it, unless that is its
+  # SSE3 fallback for CPUs it does not know.
   core=$("$build/bench/ops_bench" --openblas_core 2>/dev/null || true)
-  own=$(env -u OPENBLAS_CORETYPE "$build/bench/ops_bench" --openblas_core 2>/dev/null || true)
-  openblas_note="OpenBLAS kernels: $core (OPENBLAS_CORETYPE=$OPENBLAS_CORETYPE, set by the caller)"
-  [ -z "$own" ] || [ "$own" = "$core" ] || openblas_note="$openblas_note; unset, it would choose $own"
+  own=$( (unset OPENBLAS_CORETYPE; "$build/bench/ops_bench" --openblas_core) 2>/dev/null || true)
+  openblas_note=""
+  if [ -n "$core" ]; then
+    openblas_note="OpenBLAS kernels: $core (OPENBLAS_CORETYPE=$OPENBLAS_CORETYPE, set by the caller)"
+    case $own in
+      '' | "$core" | Prescott) ;;
+      *) openblas_note="$openblas_note; unset, it would choose $own" ;;
+    esac
+  fi
 fi
 export BENCH_OPENBLAS_NOTE="$openblas_note"
 # The op table (names and input domains), which numpy_bench.py follows.
