@@ -3,11 +3,11 @@
 //
 // The float kernels follow the GotoBLAS/BLIS layout: b is packed a block of
 // kc rows × nc columns at a time into panels nr columns wide (nr = 2 or 3
-// vectors), a strip of mr rows × kc of a is read in place when a is
-// row-major or transposed (but float32 columns a multiple of 4 KiB apart)
-// and otherwise packed so that one k step reads mr consecutive values, and a
-// register tile of mr × nr accumulators runs over k. The a strip (mr·kc
-// elements) stays in L1 while the b block (kc·nc, about 512 KiB) streams
+// vectors), or read in place as such panels when it is row-major with rows
+// of whole vectors under 4 KiB (see GemmFloat), a strip of mr rows × kc of a is read in place when
+// a is row-major or transposed (but float32 columns a multiple of 4 KiB apart) and otherwise packed
+// so that one k step reads mr consecutive values, and a register tile of mr × nr accumulators runs
+// over k. The a strip (mr·kc elements) stays in L1 while the b block (kc·nc, about 512 KiB) streams
 // from L2; packing makes the loads of b contiguous whatever its
 // strides (transposes cost only in packing), and zero padding lets tiles
 // always run whole vectors.
@@ -257,8 +257,8 @@ void PackStripPair(const T* a, ptrdiff_t a_col, size_t i0, size_t p0, size_t kc,
 // row r at ap[r·lda] and k steps adjacent (see GemmFloat).
 template <size_t kUse, bool kAdjacentRows, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, size_t lda,
-                       const T* HWY_RESTRICT bp, T* HWY_RESTRICT c, size_t ldc, size_t rows,
-                       size_t cols, bool accumulate) {
+                       const T* HWY_RESTRICT bp, size_t ldb, T* HWY_RESTRICT c, size_t ldc,
+                       size_t rows, size_t cols, bool accumulate) {
   using V = hn::Vec<D>;
   const size_t N = hn::Lanes(d);
   const V zero = hn::Zero(d);
@@ -269,7 +269,7 @@ HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, size_t lda,
     const V b2 = kUse > 2 ? hn::LoadU(d, bp + 2 * N) : zero;
     OPGEN_TILE_ROWS(OPGEN_TILE_STEP)
     ap += kAdjacentRows ? lda : 1;
-    bp += kVecs * N;
+    bp += ldb;
   }
   const bool full = rows == kRows && cols == kUse * N;
   if (full) {
@@ -322,7 +322,20 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
     for (size_t p0 = 0; p0 < k; p0 += kDepth) {
       const size_t kc = std::min(kDepth, k - p0);
       const bool accumulate = p0 > 0;
-      PackB(b, b_row, b_col, p0, kc, j0, nc, nr, bp);
+      // A row-major b whose rows are whole vectors and under 4 KiB is read
+      // in place, panel by panel, kc rows b_row apart: its panels' loads
+      // are then as fast as the packed ones' and the packing (a copy of
+      // the block) is saved. Zen 5, float32, packed against in place:
+      // n = 64 196 against 216 GFLOP/s, 256 257 against 272, 512 262
+      // against 269, 768 265 against 271, 256 x 1024 x 256 261 against
+      // 275; float64 n = 64 110 against 122, 256 128 against 136. Rows of
+      // 4 KiB or more put a panel's k steps in a few L1 sets, and the
+      // pages it walks multiply: float32 n = 1024 in place ran 234 against
+      // 259, so those are packed.
+      const bool b_direct =
+          b_col == 1 && n % N == 0 && static_cast<size_t>(b_row) * sizeof(T) < 4096;
+      if (!b_direct) PackB(b, b_row, b_col, p0, kc, j0, nc, nr, bp);
+      const size_t ldb = b_direct ? static_cast<size_t>(b_row) : nr;
       for (size_t i0 = 0; i0 < m; i0 += kRows) {
         const size_t rows = std::min(kRows, m - i0);
         // A row-major a is read in place: packing its strips cost a third
@@ -367,22 +380,23 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
         }
         for (size_t q = 0; q * nr < nc; ++q) {
           const size_t cols = std::min(nr, nc - q * nr);
-          const T* panel = bp + q * kc * nr;
+          const T* panel =
+              b_direct ? b + static_cast<ptrdiff_t>(p0) * b_row + (j0 + q * nr) : bp + q * kc * nr;
           T* out = c + i0 * ldc + j0 + q * nr;
           if (direct) {
             if (cols <= N) {
-              Tile<1, false>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
+              Tile<1, false>(d, kc, strip, lda, panel, ldb, out, ldc, rows, cols, accumulate);
             } else if (kVecs > 2 && cols <= 2 * N) {
-              Tile<2, false>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
+              Tile<2, false>(d, kc, strip, lda, panel, ldb, out, ldc, rows, cols, accumulate);
             } else {
-              Tile<kVecs, false>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
+              Tile<kVecs, false>(d, kc, strip, lda, panel, ldb, out, ldc, rows, cols, accumulate);
             }
           } else if (cols <= N) {
-            Tile<1, true>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
+            Tile<1, true>(d, kc, strip, lda, panel, ldb, out, ldc, rows, cols, accumulate);
           } else if (kVecs > 2 && cols <= 2 * N) {
-            Tile<2, true>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
+            Tile<2, true>(d, kc, strip, lda, panel, ldb, out, ldc, rows, cols, accumulate);
           } else {
-            Tile<kVecs, true>(d, kc, strip, lda, panel, out, ldc, rows, cols, accumulate);
+            Tile<kVecs, true>(d, kc, strip, lda, panel, ldb, out, ldc, rows, cols, accumulate);
           }
         }
       }
