@@ -10,7 +10,7 @@
 // over k. The a strip (mr·kc elements) stays in L1 while the b block (kc·nc, about 512 KiB) streams
 // from L2; packing makes the loads of b contiguous whatever its
 // strides (transposes cost only in packing), and zero padding lets tiles
-// always run whole vectors.
+// always run whole vectors (a b read in place has whole vectors already).
 #include "kernels/matmul.hpp"
 
 #include <algorithm>
@@ -245,11 +245,14 @@ void PackStripPair(const T* a, ptrdiff_t a_col, size_t i0, size_t p0, size_t kc,
   }
 // clang-format on
 
-// c(rows × cols) (+)= packed a strip · packed b panel over kc, with the
-// first kUse vectors of the panel: the last panel of a block, when narrow,
+// c(rows × cols) (+)= a strip · b panel over kc, with the first kUse
+// vectors of the panel, whose k steps lie ldb apart (kVecs·N in a packed
+// panel, b's row stride in place): the last panel of a block, when narrow,
 // runs a narrower tile instead of multiplying zero padding (at n = 256 with
-// 48-column panels that padding was 11% of the work). A full tile is stored
-// in place; an edge tile goes through a buffer on the stack.
+// 48-column panels that padding was 11% of the work), and a b read in
+// place, whose columns are a whole number of vectors, is then read only
+// within its rows. A full tile is stored in place; an edge tile goes
+// through a buffer on the stack.
 //
 // kAdjacentRows: a strip's rows are adjacent, row r at ap[r], and its k
 // steps lda apart: a packed strip (lda = kRows) or a transposed a read in
@@ -262,6 +265,7 @@ HWY_NOINLINE void Tile(D d, size_t kc, const T* HWY_RESTRICT ap, size_t lda,
   using V = hn::Vec<D>;
   const size_t N = hn::Lanes(d);
   const V zero = hn::Zero(d);
+  HWY_DASSERT(ldb == kVecs * N || cols == kUse * N);
   OPGEN_TILE_ROWS(OPGEN_TILE_DECLARE)
   for (size_t p = 0; p < kc; ++p) {
     const V b0 = hn::LoadU(d, bp);

@@ -4,8 +4,9 @@
 // a[i * a_row + p * a_col]. c is m×n, row-major, rows `ldc` elements apart,
 // and must not overlap a or b. k == 0 gives zeros.
 //
-// Float kernels pack blocks of b (kc×nc), and strips of a (mr×kc) unless a
-// is row-major or transposed, into the workspace and run a register tile of
+// Float kernels pack blocks of b (kc×nc) unless b is row-major with rows
+// of whole vectors under 4 KiB (read in place), and strips of a (mr×kc)
+// unless a is row-major or transposed, into the workspace and run a register tile of
 // mr rows × (2 or 3) vectors sized from the target's vector length (see
 // matmul.cpp); they sum in a different order than a naive loop: each
 // element differs from the exact dot product by at most about

@@ -40,14 +40,16 @@ struct Dims {
   std::size_t m, n, k;
 };
 
+// {5, 1008, 300}: a row-major b read in place (rows of whole vectors under
+// 4 KiB) across two column blocks and two k blocks on every x86 target.
 // The last two: a float32 transposed a whose columns lie 4 or 8 KiB apart,
 // whose strips are packed in pairs; with 6-row strips a partial last one,
 // and at 2048 an odd number of whole ones (the last read in place).
-const std::vector<Dims> kDims = {{1, 1, 1},     {1, 1, 0},     {3, 4, 0},      {2, 3, 5},
-                                 {5, 7, 3},     {6, 32, 17},   {8, 48, 33},    {9, 49, 1},
-                                 {7, 65, 64},   {13, 31, 8},   {1, 100, 7},    {100, 1, 9},
-                                 {17, 96, 257}, {4, 530, 20},  {3, 17, 600},   {33, 50, 70},
-                                 {3, 1200, 5},  {2, 600, 300}, {1024, 17, 33}, {2048, 5, 300}};
+const std::vector<Dims> kDims = {
+    {1, 1, 1},      {1, 1, 0},      {3, 4, 0},     {2, 3, 5},    {5, 7, 3},    {6, 32, 17},
+    {8, 48, 33},    {9, 49, 1},     {7, 65, 64},   {13, 31, 8},  {1, 100, 7},  {100, 1, 9},
+    {17, 96, 257},  {4, 530, 20},   {3, 17, 600},  {33, 50, 70}, {3, 1200, 5}, {2, 600, 300},
+    {5, 1008, 300}, {1024, 17, 33}, {2048, 5, 300}};
 
 // A matrix of rows × cols stored with the given strides (row-major or
 // transposed), inside a buffer with a few elements of slack in front.
