@@ -4,13 +4,15 @@
 // The float kernels follow the GotoBLAS/BLIS layout: b is packed a block of
 // kc rows × nc columns at a time into panels nr columns wide (nr = 2 or 3
 // vectors), or read in place as such panels when it is row-major with rows
-// of whole vectors under 4 KiB (see GemmFloat), a strip of mr rows × kc of a is read in place when
-// a is row-major or transposed (but float32 columns a multiple of 4 KiB apart) and otherwise packed
-// so that one k step reads mr consecutive values, and a register tile of mr × nr accumulators runs
-// over k. The a strip (mr·kc elements) stays in L1 while the b block (kc·nc, about 512 KiB) streams
-// from L2; packing makes the loads of b contiguous whatever its
-// strides (transposes cost only in packing), and zero padding lets tiles
-// always run whole vectors (a b read in place has whole vectors already).
+// of whole vectors under 4 KiB (see GemmFloat); a strip of mr rows × kc of
+// a is read in place when a is row-major or transposed (but float32 columns
+// a multiple of 4 KiB apart) and otherwise packed so that one k step reads
+// mr consecutive values; and a register tile of mr × nr accumulators runs
+// over k. The a strip (mr·kc elements) stays in L1 while the b block (kc·nc,
+// about 512 KiB) streams from L2; packing makes the loads of b contiguous
+// whatever its strides (transposes cost only in packing), and zero padding
+// lets tiles always run whole vectors (a b read in place has whole vectors
+// already).
 #include "kernels/matmul.hpp"
 
 #include <algorithm>
@@ -321,25 +323,24 @@ void GemmFloat(const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff
   const size_t block_columns = BlockColumns<T>();
   T* bp = static_cast<T*>(workspace);
   T* ap = bp + kDepth * MaxBlockColumns<T>();
+  // A row-major b whose rows are whole vectors and under 4 KiB is read
+  // in place, panel by panel, kc rows b_row apart: its panels' loads
+  // are then as fast as the packed ones' and the packing (a copy of
+  // the block) is saved. Zen 5, float32, packed against in place:
+  // n = 64 196 against 216 GFLOP/s, 256 257 against 272, 512 262
+  // against 269, 768 265 against 271, 256 x 1024 x 256 261 against
+  // 275; float64 n = 64 110 against 122, 256 128 against 136. Rows of
+  // 4 KiB or more put a panel's k steps in a few L1 sets, and the
+  // pages it walks multiply: float32 n = 1024 in place ran 234 against
+  // 259, so those are packed.
+  const bool b_direct = b_col == 1 && n % N == 0 && static_cast<size_t>(b_row) * sizeof(T) < 4096;
+  const size_t ldb = b_direct ? static_cast<size_t>(b_row) : nr;
   for (size_t j0 = 0; j0 < n;) {
     const size_t nc = n - j0 <= block_columns + block_columns / 8 ? n - j0 : block_columns;
     for (size_t p0 = 0; p0 < k; p0 += kDepth) {
       const size_t kc = std::min(kDepth, k - p0);
       const bool accumulate = p0 > 0;
-      // A row-major b whose rows are whole vectors and under 4 KiB is read
-      // in place, panel by panel, kc rows b_row apart: its panels' loads
-      // are then as fast as the packed ones' and the packing (a copy of
-      // the block) is saved. Zen 5, float32, packed against in place:
-      // n = 64 196 against 216 GFLOP/s, 256 257 against 272, 512 262
-      // against 269, 768 265 against 271, 256 x 1024 x 256 261 against
-      // 275; float64 n = 64 110 against 122, 256 128 against 136. Rows of
-      // 4 KiB or more put a panel's k steps in a few L1 sets, and the
-      // pages it walks multiply: float32 n = 1024 in place ran 234 against
-      // 259, so those are packed.
-      const bool b_direct =
-          b_col == 1 && n % N == 0 && static_cast<size_t>(b_row) * sizeof(T) < 4096;
       if (!b_direct) PackB(b, b_row, b_col, p0, kc, j0, nc, nr, bp);
-      const size_t ldb = b_direct ? static_cast<size_t>(b_row) : nr;
       for (size_t i0 = 0; i0 < m; i0 += kRows) {
         const size_t rows = std::min(kRows, m - i0);
         // A row-major a is read in place: packing its strips cost a third

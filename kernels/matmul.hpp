@@ -6,8 +6,9 @@
 //
 // Float kernels pack blocks of b (kc×nc) unless b is row-major with rows
 // of whole vectors under 4 KiB (read in place), and strips of a (mr×kc)
-// unless a is row-major or transposed, into the workspace and run a register tile of
-// mr rows × (2 or 3) vectors sized from the target's vector length (see
+// unless a is row-major or transposed, into the workspace and run a
+// register tile of mr rows × (2 or 3) vectors sized from the target's
+// vector length (see
 // matmul.cpp); they sum in a different order than a naive loop: each
 // element differs from the exact dot product by at most about
 // k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer kernels wrap around
