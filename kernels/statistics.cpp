@@ -739,25 +739,63 @@ HWY_INLINE T DotImpl(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, size_t n)
 
 // ----- Cumsum
 
+// One contiguous row (inner == 1) in the order statistics.hpp documents:
+// groups of 16 bytes (G = 4 float32/int32 or 2 float64/int64 elements),
+// each scanned in its own lanes by shifted adds,
+//   s = [a, a+b, a+(b+c), (a+b)+(c+d)]   (G = 4; [a, a+b] for G = 2),
+// then out = C + s, where C, the running total before the group, is the
+// previous group's last output (-0 before the first group: -0 + s = s, so
+// a leading -0 stays -0). Every target computes these same additions with
+// 16-byte vectors, so every target gives the same bits. The only chain
+// from group to group is C's one addition, where the scalar loop has one
+// per element. Shifts fill with -0 (0 for integers), the identity of
+// addition, and integer lanes wrap.
+template <typename T>
+HWY_INLINE void CumsumRow(const T* x, T* out, size_t n) {
+#if HWY_TARGET == HWY_SCALAR
+  constexpr size_t G = 16 / sizeof(T);
+  using A = std::conditional_t<hwy::IsFloat<T>(), T, hwy::MakeUnsigned<T>>;
+  const A fill = hwy::IsFloat<T>() ? static_cast<A>(-0.0) : A{0};
+  A carry = fill;
+  for (size_t k = 0; k < n; k += G) {
+    A s[G];
+    for (size_t i = 0; i < G; ++i) s[i] = k + i < n ? static_cast<A>(x[k + i]) : fill;
+    for (size_t shift = 1; shift < G; shift *= 2) {
+      for (size_t i = G; i-- > shift;) s[i] = static_cast<A>(s[i] + s[i - shift]);
+    }
+    for (size_t i = 0; i < G && k + i < n; ++i)
+      out[k + i] = static_cast<T>(static_cast<A>(carry + s[i]));
+    carry = static_cast<A>(carry + s[G - 1]);
+  }
+#else
+  const hn::Full128<T> d;
+  constexpr size_t G = 16 / sizeof(T);
+  const auto fill = hwy::IsFloat<T>() ? hn::Set(d, static_cast<T>(-0.0)) : hn::Zero(d);
+  const auto scan = [&](hn::Vec<decltype(d)> s) HWY_ATTR {
+    s = hn::Add(s, hn::CombineShiftRightBytes<16 - sizeof(T)>(d, s, fill));
+    if constexpr (G == 4) s = hn::Add(s, hn::CombineShiftRightBytes<8>(d, s, fill));
+    return s;
+  };
+  auto carry = fill;
+  size_t k = 0;
+  for (; k + G <= n; k += G) {
+    const auto s = scan(hn::LoadU(d, x + k));
+    hn::StoreU(hn::Add(carry, s), d, out + k);
+    carry = hn::Add(carry, hn::Broadcast<G - 1>(s));
+  }
+  if (k < n) {
+    StorePartial(d, hn::Add(carry, scan(LoadPartial(d, x + k, n - k, fill))), n - k, out + k);
+  }
+#endif
+}
+
 // inner > 1: each output row is the previous output row plus this input
 // row, a vectorised add of contiguous rows; every lane adds in row order.
-// inner == 1: a sequential scalar loop, the only order that gives every
-// target the same float result (integers use unsigned arithmetic to wrap).
+// inner == 1: CumsumRow.
 template <typename T>
 HWY_INLINE void CumsumImpl(const T* x, T* out, size_t outer, size_t n, size_t inner) {
-  using A = std::conditional_t<hwy::IsFloat<T>(), T, hwy::MakeUnsigned<T>>;
   if (inner == 1) {
-    for (size_t o = 0; o < outer; ++o) {
-      const T* row = x + o * n;
-      T* dst = out + o * n;
-      if (n == 0) continue;
-      A sum = static_cast<A>(row[0]);  // not 0 + x[0], which turns -0 into +0
-      dst[0] = row[0];
-      for (size_t k = 1; k < n; ++k) {
-        sum += static_cast<A>(row[k]);
-        dst[k] = static_cast<T>(sum);
-      }
-    }
+    for (size_t o = 0; o < outer; ++o) CumsumRow(x + o * n, out + o * n, n);
     return;
   }
   const hn::ScalableTag<T> d;

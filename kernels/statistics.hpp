@@ -7,9 +7,9 @@
 // out[o * inner + i] comes from x[(o * n + k) * inner + i], k < n. x and out
 // must not overlap, except for Cumsum (out may be x).
 //
-// Accuracy (eps: machine epsilon of the element type): Argmax, Argmin, All,
-// Any and Cumsum are exact or sequential, hence identical on every SIMD
-// target; Var is within (n + 3) eps var + 2 n eps^2 mean^2 of the exact
+// Accuracy (eps: machine epsilon of the element type): Argmax, Argmin, All
+// and Any are exact, and Cumsum adds in one fixed order, so these are
+// identical on every SIMD target; Var is within (n + 3) eps var + 2 n eps^2 mean^2 of the exact
 // variance, Std within ((n + 3) / 2 + 1) eps std + sqrt(2 n) eps |mean|; a
 // float Dot within n eps sum|x y| of the exact value. Integer Dot and Cumsum
 // wrap.
@@ -71,10 +71,15 @@ double Dot(const double* x, const double* y, std::size_t n);
 std::int32_t Dot(const std::int32_t* x, const std::int32_t* y, std::size_t n);
 std::int64_t Dot(const std::int64_t* x, const std::int64_t* y, std::size_t n);
 
-/// Running sum along n: out[o, k, i] = x[o, 0, i] + ... + x[o, k, i], added
-/// in index order starting from x[o, 0, i] itself (numpy's add.accumulate:
-/// a leading -0 stays -0), so every target gives the scalar loop's result.
-/// out may be x. Integers wrap around.
+/// Running sum along n: out[o, k, i] = x[o, 0, i] + ... + x[o, k, i], in an
+/// order that does not depend on the SIMD target, so every target gives the
+/// same bits. Down a column (inner > 1): index order starting from
+/// x[o, 0, i] itself (numpy's add.accumulate). Along a contiguous row
+/// (inner == 1): groups of 16 bytes (4 float32/int32, 2 float64/int64),
+/// each scanned within itself, s = [a, a+b, a+(b+c), (a+b)+(c+d)] (or
+/// [a, a+b]), and out = C + s with C the previous group's last output, -0
+/// before the first group. Both keep a leading -0. Within k eps sum|x| of
+/// the exact running sum. out may be x. Integers wrap around.
 void Cumsum(const float* x, float* out, std::size_t outer, std::size_t n, std::size_t inner);
 void Cumsum(const double* x, double* out, std::size_t outer, std::size_t n, std::size_t inner);
 void Cumsum(const std::int32_t* x, std::int32_t* out, std::size_t outer, std::size_t n,
