@@ -763,8 +763,9 @@ HWY_INLINE void CumsumRow(const T* x, T* out, size_t n) {
     for (size_t shift = 1; shift < G; shift *= 2) {
       for (size_t i = G; i-- > shift;) s[i] = static_cast<A>(s[i] + s[i - shift]);
     }
-    for (size_t i = 0; i < G && k + i < n; ++i)
+    for (size_t i = 0; i < G && k + i < n; ++i) {
       out[k + i] = static_cast<T>(static_cast<A>(carry + s[i]));
+    }
     carry = static_cast<A>(carry + s[G - 1]);
   }
 #else
