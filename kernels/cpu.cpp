@@ -1,6 +1,8 @@
 // Run-time CPU facts (cpu.hpp), detected once when the library is loaded.
 #include "kernels/cpu.hpp"
 
+#include <mutex>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 
@@ -55,6 +57,27 @@ void SetFastDividerForTest(int value) noexcept {
 
 void SetNarrowStoresForTest(int value) noexcept {
   cpu_detail::narrow_stores.store(value < 0 ? IsZen4() : value != 0, std::memory_order_relaxed);
+}
+
+namespace dispatch_detail {
+namespace {
+std::mutex links_mutex;
+Link* links = nullptr;
+}  // namespace
+
+void Register(Link* link) noexcept {
+  const std::lock_guard<std::mutex> lock(links_mutex);
+  link->next = links;
+  links = link;
+}
+}  // namespace dispatch_detail
+
+void ResetDispatchForTest() noexcept {
+  const std::lock_guard<std::mutex> lock(dispatch_detail::links_mutex);
+  for (const dispatch_detail::Link* link = dispatch_detail::links; link != nullptr;
+       link = link->next) {
+    link->clear();
+  }
 }
 
 void SetStreamBytesForTest(std::size_t bytes) noexcept {

@@ -7,16 +7,29 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 
 namespace opgen::kernels {
+
+// Hidden: only the kernels read these, and code in the same shared library
+// then reads them directly. Exported, each read would first load the
+// variable's address from the GOT, a second load that depends on the first:
+// such chains of loads at a kernel's entry wait on the previous call's
+// stores whose addresses match theirs in the low 12 bits, which took up to
+// 4 ns per call on Zen 5 (see OPGEN_DYNAMIC_DISPATCH in dispatch.h).
+#if defined(__GNUC__)
+#define OPGEN_KERNELS_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define OPGEN_KERNELS_HIDDEN
+#endif
 
 namespace cpu_detail {
 // Set when the library is loaded (cpu.cpp); false until then, which only
 // costs speed: either form is within the kernel's stated bound
 // (reciprocal's are bit-identical).
-extern std::atomic<bool> fast_divider;
-extern std::atomic<bool> narrow_stores;
-extern std::atomic<std::size_t> stream_bytes;
+extern OPGEN_KERNELS_HIDDEN std::atomic<bool> fast_divider;
+extern OPGEN_KERNELS_HIDDEN std::atomic<bool> narrow_stores;
+extern OPGEN_KERNELS_HIDDEN std::atomic<std::size_t> stream_bytes;
 }  // namespace cpu_detail
 
 /// Whether a 512-bit division is quick next to the FMA units, so that
@@ -69,5 +82,25 @@ inline std::size_t StreamBytes() noexcept {
 /// some suites' time under qemu); 0 restores kDefaultStreamBytes. Only the
 /// stores change with it, never a result.
 void SetStreamBytesForTest(std::size_t bytes) noexcept;
+
+namespace dispatch_detail {
+// A resolved dispatch pointer (dispatch.h), linked into one list on its
+// first resolution so that ResetDispatchForTest can clear it.
+struct Link {
+  void (*clear)() noexcept;
+  Link* next;
+};
+OPGEN_KERNELS_HIDDEN void Register(Link* link) noexcept;
+}  // namespace dispatch_detail
+
+/// Makes every kernel choose its SIMD target again on its next call, from
+/// Highway's chosen target: call it after hwy::SetSupportedTargetsForTest,
+/// since each kernel otherwise keeps the function it resolved on its first
+/// call (dispatch.h). Not while kernels run on other threads.
+void ResetDispatchForTest() noexcept;
+
+/// The SIMD target (a HWY_* target bit) the kernels' dispatch calls now: a
+/// function compiled for every target and dispatched as the kernels are.
+std::int64_t DispatchedTargetForTest();
 
 }  // namespace opgen::kernels

@@ -1,12 +1,21 @@
-// OPGEN_DYNAMIC_DISPATCH(FUNC): Highway's HWY_DYNAMIC_DISPATCH without its
-// call into libhwy on every kernel call. HWY_DYNAMIC_DISPATCH calls
-// hwy::GetChosenTarget(), an exported function of the shared libhwy (a call
-// through the PLT), to reach the chosen-target object; this reads a pointer
-// to that object, set once when the library is loaded, and the object's
-// mask inline: a leaf that ends in a jump to the target's function. The
-// object is the same, so dispatch follows every change of the chosen
-// target (hwy::SetSupportedTargetsForTest in the per-target tests, and the
-// table's first entry, which chooses the target on the first call).
+// OPGEN_DYNAMIC_DISPATCH(FUNC): Highway's HWY_DYNAMIC_DISPATCH with one load
+// per call. Each exported function keeps the pointer to the target's
+// function it dispatches to in a variable of its own, resolved on the first
+// call (from hwy::GetChosenTarget(), as HWY_DYNAMIC_DISPATCH would choose);
+// a call loads that pointer and jumps.
+//
+// Why: HWY_DYNAMIC_DISPATCH loads the chosen-target object's address (a call
+// into libhwy), its mask, then the table entry, each load's address waiting
+// on the one before. At a kernel's entry such a chain waits on the previous
+// call's stores still in the store queue whose addresses match its loads' in
+// the low 12 bits (4K aliasing): with the chain, 1K float32 neg called back
+// to back took 15.7-19.9 ns depending on where its output lay within the
+// page, against 15.5-15.9 for a single load before an indirect call (Zen 5,
+// 64 output placements; tests/kernels and docs/benchmarks.md).
+//
+// The resolved pointers stay until ResetDispatchForTest() (cpu.hpp) clears
+// them: tests call it after hwy::SetSupportedTargetsForTest, so that the next
+// call resolves again for the target they force.
 // Include once per kernel file, in its HWY_ONCE part.
 #pragma once
 
@@ -14,27 +23,45 @@
 #include <hwy/targets.h>
 
 #include <atomic>
+#include <type_traits>
+
+#include "kernels/cpu.hpp"
 
 namespace opgen::kernels {
 namespace {
 
-// Until the pointer below is set, a chosen target that is never updated:
-// its mask gives index 0, Highway's first table entry, which updates the
-// real object and calls the chosen function (so a kernel called before
-// this file's static initialisation still dispatches correctly).
-constinit hwy::ChosenTarget unchosen_target;
-std::atomic<hwy::ChosenTarget*> chosen_target{&unchosen_target};
+// The function pointer type of a HWY_EXPORT table.
+template <auto& kTable>
+using DispatchFn = std::remove_const_t<std::remove_reference_t<decltype(kTable[0])>>;
 
-struct SetChosenTarget {
-  SetChosenTarget() noexcept {
-    chosen_target.store(&hwy::GetChosenTarget(), std::memory_order_relaxed);
-  }
-};
-const SetChosenTarget set_chosen_target;
+// The pointer a table's calls go through; null until resolved.
+template <auto& kTable>
+constinit std::atomic<DispatchFn<kTable>> dispatched{nullptr};
 
-// The index of the chosen target in a HWY_EXPORT table.
-inline std::size_t ChosenIndex() noexcept {
-  return chosen_target.load(std::memory_order_relaxed)->GetIndex();
+template <auto& kTable>
+void ClearDispatched() noexcept {
+  dispatched<kTable>.store(nullptr, std::memory_order_relaxed);
+}
+
+// The first call (and the first after ResetDispatchForTest): choose the
+// target as Highway's first table entry would, remember its function, and
+// link the variable into the list ResetDispatchForTest clears (once).
+template <auto& kTable>
+HWY_NOINLINE DispatchFn<kTable> ResolveDispatch() {
+  static dispatch_detail::Link link{&ClearDispatched<kTable>, nullptr};
+  static const bool linked = (dispatch_detail::Register(&link), true);
+  (void)linked;
+  hwy::ChosenTarget& chosen = hwy::GetChosenTarget();
+  if (!chosen.IsInitialized()) chosen.Update(hwy::SupportedTargets());
+  const DispatchFn<kTable> fn = kTable[chosen.GetIndex()];
+  dispatched<kTable>.store(fn, std::memory_order_relaxed);
+  return fn;
+}
+
+template <auto& kTable>
+HWY_INLINE DispatchFn<kTable> Dispatched() {
+  const DispatchFn<kTable> fn = dispatched<kTable>.load(std::memory_order_relaxed);
+  return HWY_LIKELY(fn != nullptr) ? fn : ResolveDispatch<kTable>();
 }
 
 }  // namespace
@@ -45,5 +72,5 @@ inline std::size_t ChosenIndex() noexcept {
 #define OPGEN_DYNAMIC_DISPATCH(FUNC_NAME) HWY_DYNAMIC_DISPATCH(FUNC_NAME)
 #else
 #define OPGEN_DYNAMIC_DISPATCH(FUNC_NAME) \
-  (*(HWY_DISPATCH_TABLE(FUNC_NAME)[::opgen::kernels::ChosenIndex()]))
+  (*::opgen::kernels::Dispatched<HWY_DISPATCH_TABLE(FUNC_NAME)>())
 #endif

@@ -274,6 +274,9 @@ void ClipI64(const int64_t* x, int64_t* out, size_t n, int64_t lo, int64_t hi) {
 #undef OPGEN_UNARY_FLOAT
 #undef OPGEN_UNARY_ALL
 
+// The target this copy was compiled for (DispatchedTargetForTest).
+std::int64_t TargetProbe() { return HWY_TARGET; }
+
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -408,6 +411,9 @@ void Clip(const std::int64_t* x, std::int64_t* out, std::size_t n, double lo, do
   OPGEN_DYNAMIC_DISPATCH(ClipI64)
   (x, out, n, IntegerBound<std::int64_t>(lo, true), IntegerBound<std::int64_t>(hi, false));
 }
+
+HWY_EXPORT(TargetProbe);
+std::int64_t DispatchedTargetForTest() { return OPGEN_DYNAMIC_DISPATCH(TargetProbe)(); }
 
 }  // namespace opgen::kernels
 #endif  // HWY_ONCE

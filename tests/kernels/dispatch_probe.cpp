@@ -1,6 +1,7 @@
 // A function compiled for every SIMD target that reports which one it is, to
-// check that HWY_DYNAMIC_DISPATCH follows hwy::SetSupportedTargetsForTest
-// (the kernels library dispatches through the same global chosen target).
+// check that HWY_DYNAMIC_DISPATCH follows hwy::SetSupportedTargetsForTest,
+// and that the kernels' own dispatch (kernels/dispatch.h), reset by
+// SetTargetForTest, picks the same target.
 #include <cstdint>
 
 #undef HWY_TARGET_INCLUDE
@@ -23,7 +24,10 @@ namespace opgen::kernel_tests {
 
 HWY_EXPORT(CompiledTarget);
 
-std::int64_t DispatchedTarget() { return HWY_DYNAMIC_DISPATCH(CompiledTarget)(); }
+std::int64_t DispatchedTarget() {
+  const std::int64_t target = HWY_DYNAMIC_DISPATCH(CompiledTarget)();
+  return kernels::DispatchedTargetForTest() == target ? target : -1;
+}
 
 }  // namespace opgen::kernel_tests
 #endif  // HWY_ONCE

@@ -343,7 +343,7 @@ BOOST_AUTO_TEST_SUITE(elementwise)
 // following SetSupportedTargetsForTest (ForEachTarget requires it).
 BOOST_AUTO_TEST_CASE(runs_on_every_target) {
   BOOST_TEST_MESSAGE("targets: " << TargetNames());
-  hwy::SetSupportedTargetsForTest(0);
+  SetTargetForTest(0);
   BOOST_TEST(hwy::SupportedAndGeneratedTargets().size() >= 2u);
   std::size_t visited = 0;
   ForEachTarget([&](std::int64_t) { ++visited; });

@@ -14,8 +14,16 @@
 
 namespace opgen::kernel_tests {
 
-// The target HWY_DYNAMIC_DISPATCH picks right now (dispatch_probe.cpp).
+// The target the kernels' dispatch picks right now, if HWY_DYNAMIC_DISPATCH
+// in this program picks the same one, else -1 (dispatch_probe.cpp).
 std::int64_t DispatchedTarget();
+
+// Forces Highway's choice to `target` (0: what the CPU supports) and makes
+// every kernel choose again on its next call (ResetDispatchForTest).
+inline void SetTargetForTest(std::int64_t target) {
+  hwy::SetSupportedTargetsForTest(target);
+  kernels::ResetDispatchForTest();
+}
 
 // Restores normal target selection even when a REQUIRE assertion throws.
 struct TargetMockReset {
@@ -23,23 +31,24 @@ struct TargetMockReset {
   TargetMockReset(const TargetMockReset&) = delete;
   TargetMockReset& operator=(const TargetMockReset&) = delete;
   ~TargetMockReset() {
-    hwy::SetSupportedTargetsForTest(0);
+    SetTargetForTest(0);
     SetDigestTarget("");
   }
 };
 
-// Calls body(target) for every target. SetSupportedTargetsForTest also
-// resets Highway's cached choice, so the next dispatched call re-selects;
-// the probe checks that it selected `target`. Failures inside body carry the
-// target name, and so do the digests of the results (digest.hpp).
+// Calls body(target) for every target. SetTargetForTest resets Highway's
+// cached choice and the kernels' resolved functions, so the next dispatched
+// call re-selects; the probe checks that it selected `target`. Failures
+// inside body carry the target name, and so do the digests of the results
+// (digest.hpp).
 template <class Body>
 void ForEachTarget(Body&& body) {
-  hwy::SetSupportedTargetsForTest(0);
+  SetTargetForTest(0);
   const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
   BOOST_TEST_REQUIRE(!targets.empty());
   const TargetMockReset reset;
   for (const std::int64_t target : targets) {
-    hwy::SetSupportedTargetsForTest(target);
+    SetTargetForTest(target);
     SetDigestTarget(hwy::TargetName(target));
     BOOST_TEST_CONTEXT("target " << hwy::TargetName(target)) {
       BOOST_TEST_REQUIRE(DispatchedTarget() == target);
@@ -108,7 +117,7 @@ void ForEachTargetAndStoreForm(Body&& body) {
 
 // "AVX3 AVX2 SSE4 SSSE3 SCALAR": the targets ForEachTarget visits.
 inline std::string TargetNames() {
-  hwy::SetSupportedTargetsForTest(0);
+  SetTargetForTest(0);
   std::string names;
   for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
     if (!names.empty()) names += ' ';

@@ -115,13 +115,13 @@ Tensor random_tensor(DType dtype, std::uint64_t seed, Accuracy accuracy) {
 void ForEachTargetAndSeed(const std::function<void(std::uint64_t)>& body) {
   // As kernel_tests::ForEachTarget, without the kernel tests' digests.
   struct Reset {
-    ~Reset() { hwy::SetSupportedTargetsForTest(0); }
+    ~Reset() { kernel_tests::SetTargetForTest(0); }
   } reset;
-  hwy::SetSupportedTargetsForTest(0);
+  kernel_tests::SetTargetForTest(0);
   const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
   BOOST_TEST_REQUIRE(!targets.empty());
   for (const std::int64_t target : targets) {
-    hwy::SetSupportedTargetsForTest(target);
+    kernel_tests::SetTargetForTest(target);
     BOOST_TEST_CONTEXT("target " << hwy::TargetName(target)) {
       BOOST_TEST_REQUIRE(kernel_tests::DispatchedTarget() == target);
       for (std::uint64_t seed : kSeeds) {
