@@ -94,9 +94,10 @@ OPGEN_KERNELS_HIDDEN void Register(Link* link) noexcept;
 }  // namespace dispatch_detail
 
 /// Makes every kernel choose its SIMD target again on its next call, from
-/// Highway's chosen target: call it after hwy::SetSupportedTargetsForTest,
-/// since each kernel otherwise keeps the function it resolved on its first
-/// call (dispatch.h). Not while kernels run on other threads.
+/// Highway's chosen target: call it after hwy::SetSupportedTargetsForTest
+/// (or hwy::DisableTargets), since each kernel otherwise keeps the function
+/// it resolved on its first call (dispatch.h). Not while kernels run on
+/// other threads. Reaches the kernels of this copy of the library only.
 void ResetDispatchForTest() noexcept;
 
 /// The SIMD target (a HWY_* target bit) the kernels' dispatch calls now: a

@@ -10,12 +10,16 @@
 // call's stores still in the store queue whose addresses match its loads' in
 // the low 12 bits (4K aliasing): with the chain, 1K float32 neg called back
 // to back took 15.7-19.9 ns depending on where its output lay within the
-// page, against 15.5-15.9 for a single load before an indirect call (Zen 5,
-// 64 output placements; tests/kernels and docs/benchmarks.md).
+// page, with one load 15.5-16.4, a plain AVX-512 loop compiled into the
+// calling program 15.5-16.0 (Zen 5, 64 output placements; in a synthetic
+// loop one load before an indirect call measured flat, chains of two or
+// three loads did not; docs/benchmarks.md).
 //
 // The resolved pointers stay until ResetDispatchForTest() (cpu.hpp) clears
 // them: tests call it after hwy::SetSupportedTargetsForTest, so that the next
-// call resolves again for the target they force.
+// call resolves again for the target they force. A program that changes
+// Highway's targets after the kernels' first calls (hwy::DisableTargets) no
+// longer moves them without that call.
 // Include once per kernel file, in its HWY_ONCE part.
 #pragma once
 
@@ -23,6 +27,7 @@
 #include <hwy/targets.h>
 
 #include <atomic>
+#include <cstddef>
 #include <type_traits>
 
 #include "kernels/cpu.hpp"
@@ -53,8 +58,11 @@ HWY_NOINLINE DispatchFn<kTable> ResolveDispatch() {
   (void)linked;
   hwy::ChosenTarget& chosen = hwy::GetChosenTarget();
   if (!chosen.IsInitialized()) chosen.Update(hwy::SupportedTargets());
-  const DispatchFn<kTable> fn = kTable[chosen.GetIndex()];
-  dispatched<kTable>.store(fn, std::memory_order_relaxed);
+  const std::size_t index = chosen.GetIndex();
+  const DispatchFn<kTable> fn = kTable[index];
+  // Index 0 is Highway's chooser: another thread reset the chosen target
+  // between the two lines above. Call it, and resolve again next time.
+  if (index != 0) dispatched<kTable>.store(fn, std::memory_order_relaxed);
   return fn;
 }
 

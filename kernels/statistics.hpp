@@ -9,10 +9,10 @@
 //
 // Accuracy (eps: machine epsilon of the element type): Argmax, Argmin, All
 // and Any are exact, and Cumsum adds in one fixed order, so these are
-// identical on every SIMD target; Var is within (n + 3) eps var + 2 n eps^2 mean^2 of the exact
-// variance, Std within ((n + 3) / 2 + 1) eps std + sqrt(2 n) eps |mean|; a
-// float Dot within n eps sum|x y| of the exact value. Integer Dot and Cumsum
-// wrap.
+// identical on every SIMD target; Var is within (n + 3) eps var +
+// 2 n eps^2 mean^2 of the exact variance, Std within ((n + 3) / 2 + 1) eps
+// std + sqrt(2 n) eps |mean|; a float Dot within n eps sum|x y| of the exact
+// value. Integer Dot and Cumsum wrap.
 #pragma once
 
 #include <cstddef>

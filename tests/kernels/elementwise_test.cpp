@@ -340,7 +340,7 @@ void CheckClip() {
 BOOST_AUTO_TEST_SUITE(elementwise)
 
 // The machinery every suite relies on: several targets, and dispatch
-// following SetSupportedTargetsForTest (ForEachTarget requires it).
+// following SetTargetForTest (ForEachTarget requires it).
 BOOST_AUTO_TEST_CASE(runs_on_every_target) {
   BOOST_TEST_MESSAGE("targets: " << TargetNames());
   SetTargetForTest(0);
