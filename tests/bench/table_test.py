@@ -195,6 +195,43 @@ class TableTest(unittest.TestCase):
                                 "maximum/eigen/1024": float("inf")})
         self.assertRegex(row(out, "maximum", "1K"), r"eigen_nan\s+8\.00 \|\s+1\.25 ")
 
+    def test_every_peer_slower_and_less_accurate(self):
+        # cumsum: the only peer is slower and over twice less accurate. The
+        # row shows its ratio, marked, and stays out of the counts; a peer
+        # that is less accurate but faster still leaves the row n/c.
+        out = run_table({"cumsum/opgen/1024": [8.0], "cumsum/loop/1024": [2.0],
+                         "gelu/opgen/1024": [4.0], "gelu/eigen/1024": [5.0]}, {},
+                        errors={"cumsum/opgen/1024": 3e-7, "cumsum/loop/1024": 7e-7,
+                                "gelu/opgen/1024": 2e-6, "gelu/eigen/1024": 1.0})
+        self.assertRegex(row(out, "cumsum", "1K"),
+                         r"loop\s+2\.00 \|\s+4\.00 .*\(every peer less accurate\)")
+        self.assertIn("no peer of comparable accuracy", row(out, "gelu", "1K"))
+        # No comparable row at all: the line still comes.
+        self.assertNotIn("ratio opgen / best peer", out)
+        self.assertIn("not counted: 1 rows where every peer is slower and less accurate", out)
+        self.assertIn("(cumsum 1K)", out)
+        # Paired rounds: the same rule, a starred cell outside the count.
+        rounds = [({"cumsum/opgen/1024": 8.0, "cumsum/loop/1024": 2.0,
+                    "exp/opgen/1024": 2.0, "exp/eigen/1024": 1.0}, {})]
+        paired = {"rounds": 2, "batch_ms": 5, "rows": {
+            "cumsum/opgen/1024": [8.0, 8.0], "cumsum/loop/1024": [2.0, 2.0],
+            "exp/opgen/1024": [2.0, 2.0], "exp/eigen/1024": [1.0, 1.0]}, "matmul": {}}
+        with tempfile.TemporaryDirectory() as tmp:
+            write_rounds(tmp, rounds)
+            acc_path = os.path.join(tmp, "accuracy.json")
+            with open(acc_path) as f:
+                acc = json.load(f)
+            acc.update({"cumsum/opgen/1024": 3e-7, "cumsum/loop/1024": 7e-7})
+            with open(acc_path, "w") as f:
+                json.dump(acc, f)
+            with open(os.path.join(tmp, "paired.json"), "w") as f:
+                json.dump(paired, f)
+            out = subprocess.run([sys.executable, TABLE, tmp], check=True, capture_output=True,
+                                 text=True).stdout
+        self.assertRegex(out, r"\ncumsum\s+\|\s+4\.00 loop\*\n")
+        self.assertIn("(1 cells, not counted)", out)
+        self.assertIn("paired: 1 of 1 rows >= 1.0; below: none", out)
+
     def test_paired_rounds(self):
         # paired.json in the folder: per row the median of the per-round
         # ratios against the fastest C++ peer of comparable accuracy.
