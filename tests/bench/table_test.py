@@ -88,6 +88,23 @@ def write_rounds(folder, rounds):
     return [",".join(ops), acc, ",".join(npys)]
 
 
+def run_paired(rounds, errors, paired):
+    """table.py's output for the folder form: write_rounds(rounds), the
+    accuracy file with these errors {name: error} added, and paired.json."""
+    with tempfile.TemporaryDirectory() as tmp:
+        write_rounds(tmp, rounds)
+        acc_path = os.path.join(tmp, "accuracy.json")
+        with open(acc_path) as f:
+            acc = json.load(f)
+        acc.update(errors)
+        with open(acc_path, "w") as f:
+            json.dump(acc, f)
+        with open(os.path.join(tmp, "paired.json"), "w") as f:
+            json.dump(paired, f)
+        return subprocess.run([sys.executable, TABLE, tmp], check=True, capture_output=True,
+                              text=True).stdout
+
+
 def row(out, op, size):
     for line in out.splitlines():
         fields = line.split()
@@ -216,18 +233,7 @@ class TableTest(unittest.TestCase):
         paired = {"rounds": 2, "batch_ms": 5, "rows": {
             "cumsum/opgen/1024": [8.0, 8.0], "cumsum/loop/1024": [2.0, 2.0],
             "exp/opgen/1024": [2.0, 2.0], "exp/eigen/1024": [1.0, 1.0]}, "matmul": {}}
-        with tempfile.TemporaryDirectory() as tmp:
-            write_rounds(tmp, rounds)
-            acc_path = os.path.join(tmp, "accuracy.json")
-            with open(acc_path) as f:
-                acc = json.load(f)
-            acc.update({"cumsum/opgen/1024": 3e-7, "cumsum/loop/1024": 7e-7})
-            with open(acc_path, "w") as f:
-                json.dump(acc, f)
-            with open(os.path.join(tmp, "paired.json"), "w") as f:
-                json.dump(paired, f)
-            out = subprocess.run([sys.executable, TABLE, tmp], check=True, capture_output=True,
-                                 text=True).stdout
+        out = run_paired(rounds, {"cumsum/opgen/1024": 3e-7, "cumsum/loop/1024": 7e-7}, paired)
         self.assertRegex(out, r"\ncumsum\s+\|\s+4\.00 loop\*\n")
         self.assertIn("(1 cells, not counted)", out)
         self.assertIn("paired: 1 of 1 rows >= 1.0; below: none", out)
@@ -246,18 +252,7 @@ class TableTest(unittest.TestCase):
             "exp/sleef/1024": [50.0, 50.0, 50.0],
         }, "matmul": {"matmul/opgen/1024": [96.0, 48.0, 84.0],
                       "matmul/openblas/1024": [80.0, 40.0, 105.0]}}
-        with tempfile.TemporaryDirectory() as tmp:
-            write_rounds(tmp, rounds)
-            acc_path = os.path.join(tmp, "accuracy.json")
-            with open(acc_path) as f:
-                acc = json.load(f)
-            acc.update({"exp/loop/1024": 1e-7, "exp/sleef/1024": 1e-3})
-            with open(acc_path, "w") as f:
-                json.dump(acc, f)
-            with open(os.path.join(tmp, "paired.json"), "w") as f:
-                json.dump(paired, f)
-            out = subprocess.run([sys.executable, TABLE, tmp], check=True, capture_output=True,
-                                 text=True).stdout
+        out = run_paired(rounds, {"exp/loop/1024": 1e-7, "exp/sleef/1024": 1e-3}, paired)
         self.assertRegex(out, r"\nexp\s+\|\s+1\.10 eigen\n")
         self.assertIn("paired: 1 of 1 rows >= 1.0; below: none", out)
         # matmul: ratios 1.2, 1.2, 0.8 -> median 1.2, quartiles 1.0-1.2.
