@@ -417,9 +417,11 @@ HWY_INLINE T MaxRowFloat(D d, const T* HWY_RESTRICT row, size_t n) {
   return -T{0};
 }
 
+// Every case but the one below: blocks of columns, several rows, rows past
+// kLongRowBytes, and the maximum of float rows.
 template <class R, typename T>
-HWY_INLINE void Reduce(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer, size_t n,
-                       size_t inner) {
+HWY_NOINLINE void ReduceGeneral(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer,
+                                size_t n, size_t inner) {
   if (inner != 1) {
     const hn::ScalableTag<T> d;
     for (size_t o = 0; o < outer; ++o) {
@@ -450,6 +452,30 @@ HWY_INLINE void Reduce(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t oute
     }
     ReduceRows<R>(d, x, out, outer, n);
   });
+}
+
+// The commonest reduction, a whole contiguous tensor into one result, in a
+// function of its own: inlined into the exported one with the other cases,
+// it shared their prologue (six registers saved, the stack realigned) and
+// its loop's placement moved with theirs. Out of line both kernels run at a
+// plain AVX-512 loop's speed. Zen 5, 1K float32 kernel alone, ns per call:
+// sum 10.0-12.1 before (by code placement), 9.0 after, mean 10.6-11.7
+// before, 9.45 after; a plain intrinsic loop 8.9 and 9.4 (with the
+// division).
+template <class R, typename T>
+HWY_NOINLINE void ReduceOneRow(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t n) {
+  ReduceRows<R>(hn::ScalableTag<T>(), x, out, 1, n);
+}
+
+template <class R, typename T>
+HWY_INLINE void Reduce(const T* HWY_RESTRICT x, T* HWY_RESTRICT out, size_t outer, size_t n,
+                       size_t inner) {
+  if constexpr (!std::is_same_v<R, MaxReducer> || !hwy::IsFloat<T>()) {
+    if (inner == 1 && outer == 1 && n * sizeof(T) <= kLongRowBytes) {
+      return ReduceOneRow<R>(x, out, n);
+    }
+  }
+  ReduceGeneral<R>(x, out, outer, n, inner);
 }
 
 // clang-format off
