@@ -15,6 +15,7 @@
 //   wrapping helpers, min and max its IEEE 754-2019 ones, and float args are
 //   rounded to the element type first; float-only arithmetic stays plain.
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -260,8 +261,16 @@ class CppPrinter {
     const FunctionInfo* f = find_function(e.text);
     if (!f) return e.text + "(" + list(e.args, 0) + ")";
     switch (f->kind) {
-      case FunctionKind::tensor_group:
+      case FunctionKind::tensor_group: {
+        // Single tensors as arguments (the usual `sameType(x, y)`): the
+        // overload that takes them one by one, which inlines to plain
+        // comparisons; with a counted input, the list of groups.
+        const bool singles = std::all_of(e.args.begin(), e.args.end(), [](const ExprPtr& a) {
+          return a->type.kind == TypeKind::tensor;
+        });
+        if (singles) return std::string(f->cpp) + "(" + list(e.args, 0) + ")";
         return std::string(f->cpp) + "({" + list(e.args, 0) + "})";
+      }
       case FunctionKind::bool_fold:
         return fold(e, e.text == "all" ? "&&" : "||");
       case FunctionKind::len:

@@ -329,9 +329,12 @@ class OpWriter {
       } else if (e != nullptr) {
         body.push_back("if (static_cast<unsigned>(" + n + ") >= " + std::to_string(e->values.size()) +
                        "u) {");
-        body.push_back("  detail::fail_check(kOp, " + cpp_string(n + " is not a " + e->cpp_type + " value") +
-                       ", " + cpp_string(n) + ", {{" + cpp_string(n) + ", detail::show(static_cast<std::int64_t>(" +
-                       n + "))}});");
+        body.push_back("  detail::fail_cold([=] {");
+        body.push_back("    detail::fail_check(kOp, " +
+                       cpp_string(n + " is not a " + e->cpp_type + " value") + ", " +
+                       cpp_string(n) + ", {{" + cpp_string(n) +
+                       ", detail::show(static_cast<std::int64_t>(" + n + "))}});");
+        body.push_back("  });");
         body.push_back("}");
       }
     }
@@ -356,14 +359,16 @@ class OpWriter {
                   ", show(" + t.cpp + ")}";
       }
       body.push_back("if (!(" + to_cpp(*cc.expr, ctx_) + ")) {");
-      const std::string call = "  detail::fail_check(kOp, " + cpp_string(message) + ", " +
+      body.push_back("  detail::fail_cold([=] {");
+      const std::string call = "    detail::fail_check(kOp, " + cpp_string(message) + ", " +
                                cpp_string(to_source(*cc.expr)) + ",";
       if (call.size() + values.size() + 6 <= 98) {
         body.push_back(call + " {" + values + "});");
       } else {
         body.push_back(call);
-        body.push_back("                     {" + values + "});");
+        body.push_back("                       {" + values + "});");
       }
+      body.push_back("  });");
       body.push_back("}");
     }
   }
@@ -468,6 +473,22 @@ class OpWriter {
         // have out's shape (the out call of a pointwise op).
         body.push_back("detail::prepare_broadcast_output(kOp, " + cpp_string(n) + ", " + n + ", {" +
                        broadcast_groups(i) + "}, " + dtype_rule_cpp(a_.dtype_rules[i]) + ");");
+        continue;
+      }
+      const ShapeRule& rule = a_.shapes[i];
+      if (p.count.is_one() && rule.kind == ShapeRule::Kind::reduce) {
+        // The same, without building the shape for the out call of a
+        // whole reduction.
+        body.push_back("detail::prepare_reduce_output(kOp, " + cpp_string(n) + ", " + n + ", " +
+                       cpp_string(rule.dims.param ? rule.dims.param->name.value : "dims") + ", " +
+                       rule.tensors[0]->name.value + ", " + operand_cpp(rule.dims, false, true) +
+                       ", " + operand_cpp(rule.keep_dims, true, false) + ", " +
+                       dtype_rule_cpp(a_.dtype_rules[i]) + ");");
+        continue;
+      }
+      if (p.count.is_one() && rule.kind == ShapeRule::Kind::scalar) {
+        body.push_back("detail::prepare_scalar_output(kOp, " + cpp_string(n) + ", " + n + ", " +
+                       dtype_rule_cpp(a_.dtype_rules[i]) + ");");
         continue;
       }
       if (p.count.is_one()) {

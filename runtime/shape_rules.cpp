@@ -308,6 +308,12 @@ void prepare_output_general(const char* op, const char* param, Tensor& out, cons
   }
 }
 
+void prepare_reduce_output_general(const char* op, const char* param, Tensor& out,
+                                   const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
+                                   bool keep_dims, DType dtype) {
+  prepare_output(op, param, out, reduce_shape(op, dims_param, x, dims, keep_dims), dtype);
+}
+
 void prepare_outputs(const char* op, const char* param, const OutputList& out,
                      const std::vector<Shape>& shapes, DType dtype, std::int64_t lo,
                      std::int64_t hi) {

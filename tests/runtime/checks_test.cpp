@@ -144,6 +144,11 @@ BOOST_AUTO_TEST_CASE(fail_check_messages) {
   BOOST_TEST(error_text([] {
                d::fail_check("a.b", "", "n > 0", {{"n", "0"}});
              }) == "a.b: check failed (check: n > 0; n = 0)");
+  // As the generated wrappers call it: the message is built out of line.
+  const std::int64_t n = -2;
+  BOOST_TEST(error_text([&] {
+               d::fail_cold([&] { d::fail_check("a.b", "", "n > 0", {{"n", d::show(n)}}); });
+             }) == "a.b: check failed (check: n > 0; n = -2)");
 }
 
 BOOST_AUTO_TEST_CASE(show_values) {
@@ -248,6 +253,18 @@ BOOST_AUTO_TEST_CASE(group_predicates) {
   BOOST_TEST(d::broadcastable({Span<Tensor>(xs)}));
   BOOST_TEST(!d::same_shape({Span<Tensor>(xs)}));
   BOOST_TEST(d::same_shape({Span<Tensor>()}));
+  // The overloads over single tensors agree, null tensors skipped too.
+  BOOST_TEST(d::same_type(a, b));
+  BOOST_TEST(!d::same_type(a, c));
+  BOOST_TEST(!d::same_type(a, b, c));
+  BOOST_TEST(d::same_type(a, Tensor(), b));
+  BOOST_TEST(d::same_type(Tensor(), a));
+  BOOST_TEST(!d::same_type(Tensor(), a, c));
+  BOOST_TEST(d::same_type(Tensor(), Tensor()));
+  BOOST_TEST(d::same_shape(a, c));
+  BOOST_TEST(!d::same_shape(a, b));
+  BOOST_TEST(d::broadcastable(a, b, c));
+  BOOST_TEST(!d::broadcastable(a, e));
 }
 
 BOOST_AUTO_TEST_CASE(broadcast_shapes) {
@@ -385,6 +402,54 @@ BOOST_AUTO_TEST_CASE(prepare_outputs) {
   BOOST_TEST(error_text([&] {
                d::prepare_output("math.add", "y", wrong_shape, {2, 3}, DType::float32);
              }) == "math.add: out y must be float32[2, 3], got float32[3]");
+}
+
+// The reduce and scalar forms: a given out of the result's shape and dtype
+// is kept, a null one allocated, and every other call fails as
+// prepare_output does with the rule's shape.
+BOOST_AUTO_TEST_CASE(prepare_reduce_and_scalar_outputs) {
+  using V = std::vector<std::int64_t>;
+  const Tensor x = Tensor::empty({2, 3}, DType::float32);
+  const Tensor v = Tensor::empty({5}, DType::float32);
+  Tensor out;
+  d::prepare_reduce_output("math.sum", "y", out, "dims", x, V{}, false, DType::float32);
+  BOOST_TEST(out.description() == "float32[]");
+  const void* p = out.raw_data();
+  d::prepare_reduce_output("math.sum", "y", out, "dims", v, V{-1}, false, DType::float32);
+  BOOST_TEST(out.raw_data() == p);  // kept: the whole vector into a scalar
+  Tensor rows;
+  d::prepare_reduce_output("math.sum", "y", rows, "dims", x, V{1}, true, DType::float32);
+  BOOST_TEST(rows.description() == "float32[2, 1]");
+  d::prepare_reduce_output("math.sum", "y", rows, "dims", x, V{-1}, true, DType::float32);
+  BOOST_TEST(rows.description() == "float32[2, 1]");
+  BOOST_TEST(error_text([&] {
+               d::prepare_reduce_output("math.sum", "y", out, "dims", x, V{}, true, DType::float32);
+             }) == "math.sum: out y must be float32[1, 1], got float32[]");
+  BOOST_TEST(error_text([&] {
+               d::prepare_reduce_output("math.sum", "y", out, "dims", x, V{0}, false,
+                                        DType::float32);
+             }) == "math.sum: out y must be float32[3], got float32[]");
+  BOOST_TEST(error_text([&] {
+               d::prepare_reduce_output("math.sum", "y", out, "dims", x, V{}, false,
+                                        DType::float64);
+             }) == "math.sum: out y must be float64[], got float32[]");
+  BOOST_TEST(error_text([&] {
+               d::prepare_reduce_output("math.sum", "y", out, "dims", v, V{1}, false,
+                                        DType::float32);
+             }) == "math.sum: dims: dimension 1 is out of range for a tensor of rank 1");
+
+  Tensor z;
+  d::prepare_scalar_output("math.dot", "z", z, DType::int64);
+  BOOST_TEST(z.description() == "int64[]");
+  const void* q = z.raw_data();
+  d::prepare_scalar_output("math.dot", "z", z, DType::int64);
+  BOOST_TEST(z.raw_data() == q);
+  BOOST_TEST(error_text([&] { d::prepare_scalar_output("math.dot", "z", z, DType::int32); }) ==
+             "math.dot: out z must be int32[], got int64[]");
+  Tensor not_scalar = Tensor::empty({1}, DType::int64);
+  BOOST_TEST(error_text([&] {
+               d::prepare_scalar_output("math.dot", "z", not_scalar, DType::int64);
+             }) == "math.dot: out z must be int64[], got int64[1]");
 }
 
 // A counted output: as many tensors as shapes, allocated in an owned vector

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "opgen/detail/checks.hpp"
 #include "opgen/detail/parallel.hpp"
 #include "opgen/span.hpp"
 #include "opgen/tensor.hpp"
@@ -358,13 +359,6 @@ void reduce_blocks(const In* x, Out* out, std::size_t outer, std::size_t n, std:
   kernel(x, out, outer, n, inner, args...);
 }
 
-// A reduction of every element into one result: every dimension (empty
-// dims) or the only dimension of a vector. plan_reduce gives (1, length, 1)
-// for it, so reduce runs the kernel on that directly, without planning.
-inline bool reduces_everything(const Tensor& x, Span<std::int64_t> dims) noexcept {
-  return dims.empty() || (x.rank() == 1 && dims.size() == 1 && (dims[0] == 0 || dims[0] == -1));
-}
-
 // A reduction whose dimensions need planning, out of line.
 template <class In, class Out, class... A>
 void reduce_planned(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
@@ -391,7 +385,9 @@ inline void reduce(const Tensor& x, Span<std::int64_t> dims, Tensor& out,
                    void (*kernel)(const In*, Out*, std::size_t, std::size_t, std::size_t, A...),
                    std::type_identity_t<A>... args) {
   if (reduces_everything(x, dims)) {
-    // One block, on one thread (as reduce_blocks runs a single block).
+    // Every element into one result: plan_reduce would give (1, length, 1),
+    // so run the kernel on that directly, without planning. One block, on
+    // one thread (as reduce_blocks runs a single block).
     kernel(elements<In>(x), elements<Out>(out), std::size_t{1},
            static_cast<std::size_t>(x.length()), std::size_t{1}, args...);
     return;

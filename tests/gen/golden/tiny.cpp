@@ -78,7 +78,10 @@ void scale(const Tensor& x, double factor, Tensor& y) {
   constexpr const char* kOp = "tiny.scale";
   detail::require_type(kOp, "x", x, detail::TypeClass::float_);
   if (!(factor != 0)) {
-    detail::fail_check(kOp, "factor must not be zero", "factor != 0", {{"factor", show(factor)}});
+    detail::fail_cold([=] {
+      detail::fail_check(kOp, "factor must not be zero", "factor != 0",
+                         {{"factor", show(factor)}});
+    });
   }
   const DType dtype = x.dtype();
   detail::require_supported(kOp, dtype, {DType::float32, DType::float64});
@@ -100,7 +103,7 @@ void total(const Tensor& x, Span<std::int64_t> dims, bool keep, Tensor& y) {
   detail::require_type(kOp, "x", x, detail::TypeClass::numeric);
   const DType dtype = x.dtype();
   detail::require_supported(kOp, dtype, {DType::float32, DType::float64, DType::int32, DType::int64});
-  detail::prepare_output(kOp, "y", y, detail::reduce_shape(kOp, "dims", x, dims, keep), x.dtype());
+  detail::prepare_reduce_output(kOp, "y", y, "dims", x, dims, keep, x.dtype());
   switch (dtype) {
     case DType::float32:
       detail::reduce(x, dims, y, kernel_table::total_float32);
@@ -124,16 +127,22 @@ void pad(const Tensor& x, const Tensor& fill, PadMode mode, Span<std::int64_t> w
   detail::require_type(kOp, "x", x, detail::TypeClass::float_);
   if (fill.defined()) detail::require_type(kOp, "fill", fill, detail::TypeClass::float_);
   if (static_cast<unsigned>(mode) >= 3u) {
-    detail::fail_check(kOp, "mode is not a PadMode value", "mode", {{"mode", detail::show(static_cast<std::int64_t>(mode))}});
+    detail::fail_cold([=] {
+      detail::fail_check(kOp, "mode is not a PadMode value", "mode", {{"mode", detail::show(static_cast<std::int64_t>(mode))}});
+    });
   }
   detail::require_count(kOp, "width", width.size(), 2, 2);
   if (!(detail::element(kOp, "width", width, 0) >= 0 && detail::element(kOp, "width", width, 1) >= 0)) {
-    detail::fail_check(kOp, "widths must be non-negative", "width[0] >= 0 && width[1] >= 0",
-                       {{"width[0]", show(detail::element(kOp, "width", width, 0))}, {"width[1]", show(detail::element(kOp, "width", width, 1))}});
+    detail::fail_cold([=] {
+      detail::fail_check(kOp, "widths must be non-negative", "width[0] >= 0 && width[1] >= 0",
+                         {{"width[0]", show(detail::element(kOp, "width", width, 0))}, {"width[1]", show(detail::element(kOp, "width", width, 1))}});
+    });
   }
-  if (!(!fill.defined() || detail::same_type({x, fill}))) {
-    detail::fail_check(kOp, "if fill is given, x and fill have the same dtype", "!present(fill) || sameType(x, fill)",
-                       {{"fill", show(fill)}, {"x", show(x)}});
+  if (!(!fill.defined() || detail::same_type(x, fill))) {
+    detail::fail_cold([=] {
+      detail::fail_check(kOp, "if fill is given, x and fill have the same dtype", "!present(fill) || sameType(x, fill)",
+                         {{"fill", show(fill)}, {"x", show(x)}});
+    });
   }
   detail::require_supported(kOp, x.dtype(), {DType::float32, DType::float64});
   detail::prepare_output(kOp, "y", y, kernel_table::pad_shape(x, fill, mode, width), x.dtype());
@@ -144,9 +153,11 @@ void ratio(const Tensor& x, const Tensor& y, Tensor& z) {
   constexpr const char* kOp = "tiny.ratio";
   detail::require_type(kOp, "x", x, detail::TypeClass::numeric);
   detail::require_type(kOp, "y", y, detail::TypeClass::numeric);
-  if (!(detail::same_type({x, y}))) {
-    detail::fail_check(kOp, "x and y must have the same dtype", "sameType(x, y)",
-                       {{"x", show(x)}, {"y", show(y)}});
+  if (!(detail::same_type(x, y))) {
+    detail::fail_cold([=] {
+      detail::fail_check(kOp, "x and y must have the same dtype", "sameType(x, y)",
+                         {{"x", show(x)}, {"y", show(y)}});
+    });
   }
   if (detail::matches_output(z, x, y) || detail::fresh_output(z, x, y)) {
     switch (x.dtype()) {
