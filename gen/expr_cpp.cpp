@@ -262,11 +262,13 @@ class CppPrinter {
     if (!f) return e.text + "(" + list(e.args, 0) + ")";
     switch (f->kind) {
       case FunctionKind::tensor_group: {
-        // Single tensors as arguments (the usual `sameType(x, y)`): the
+        // Tensor inputs named as such (the usual `sameType(x, y)`): the
         // overload that takes them one by one, which inlines to plain
-        // comparisons; with a counted input, the list of groups.
+        // comparisons. Otherwise (a counted input, or an element `xs[i]`,
+        // whose index checks must run left to right as in a braced list)
+        // the list of groups.
         const bool singles = std::all_of(e.args.begin(), e.args.end(), [](const ExprPtr& a) {
-          return a->type.kind == TypeKind::tensor;
+          return a->kind == ExprKind::name && a->type.kind == TypeKind::tensor;
         });
         if (singles) return std::string(f->cpp) + "(" + list(e.args, 0) + ")";
         return std::string(f->cpp) + "({" + list(e.args, 0) + "})";

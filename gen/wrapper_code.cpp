@@ -359,6 +359,11 @@ class OpWriter {
                   ", show(" + t.cpp + ")}";
       }
       body.push_back("if (!(" + to_cpp(*cc.expr, ctx_) + ")) {");
+      // The message is built out of line (detail::fail_cold), and the lambda
+      // captures by value: captured by reference, the wrapper's parameters
+      // would escape, and g++ then no longer ends the wrapper in a jump to
+      // its kernel (1K float32 clip: 18.8 -> 21.6 ns per call on Zen 5).
+      // The copies are made only when the check fails.
       body.push_back("  detail::fail_cold([=] {");
       const std::string call = "    detail::fail_check(kOp, " + cpp_string(message) + ", " +
                                cpp_string(to_source(*cc.expr)) + ",";

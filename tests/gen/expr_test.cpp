@@ -905,6 +905,8 @@ BOOST_AUTO_TEST_CASE(functions) {
   BOOST_TEST(cpp("sameType(x, xs)") == "detail::same_type({x, xs})");
   BOOST_TEST(cpp("sameShape(x, y)") == "detail::same_shape(x, y)");  // single tensors
   BOOST_TEST(cpp("sameType(x, y, b)") == "detail::same_type(x, y, b)");
+  BOOST_TEST(cpp("sameType(xs[0], x)") ==
+             R"(detail::same_type({detail::element(kOp, "xs", xs, 0), x}))");  // left to right
   BOOST_TEST(cpp("broadcastable(xs)") == "detail::broadcastable({xs})");
   BOOST_TEST(cpp("isFloat(x)") == "is_float(x.dtype())");
   BOOST_TEST(cpp("isInt(dt)") == "is_int(dt)");

@@ -102,6 +102,8 @@ BOOST_AUTO_TEST_CASE(dtype_args_strings_and_out_variant) {
   check_tensor(ops::blend(Tensor::from<double>({0, 10}, {2, 1}), Tensor::from<double>({2, 4, 6}, {1, 3}), 0.5),
                DType::float64, {2, 3}, {1, 2, 3, 6, 7, 8});
   check_error([&] { ops::blend(x, Tensor(), 2); }, {"demo.blend: t must lie in [0, 1]", "t = 2"});
+  check_error([&] { ops::blend(x, Tensor::from<float>({1}, {1})); },
+              {"demo.blend: a and b must have the same dtype", "a = float64[2]", "b = float32[1]"});
 }
 
 BOOST_AUTO_TEST_CASE(reductions_and_shape_args) {
@@ -298,6 +300,11 @@ BOOST_AUTO_TEST_CASE(counted_config_fields) {
   c.labels = {"x"};
   check_error([&] { ops::flip(x, c); },
               {"demo.flip: FlipConfig: labels need a flip", "flip[0] = false", "flip[1] = false"});
+  c = {};
+  c.labels = {"a", "b", "c"};
+  check_error([&] { ops::flip(x, c); },
+              {"demo.flip: at most one label per row", "len(FlipConfig.labels) = 3",
+               "x.size(0) = 2"});
 
   auto call = [&](const opgen::Args& args) { return opgen::registry().call("demo.flip", {x}, args); };
   check_tensor(call({{"FlipConfig.flip", std::vector<bool>{true, false}}}).at(0), DType::float32,

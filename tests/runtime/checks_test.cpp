@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(fail_check_messages) {
   // As the generated wrappers call it: the message is built out of line.
   const std::int64_t n = -2;
   BOOST_TEST(error_text([&] {
-               d::fail_cold([&] { d::fail_check("a.b", "", "n > 0", {{"n", d::show(n)}}); });
+               d::fail_cold([=] { d::fail_check("a.b", "", "n > 0", {{"n", d::show(n)}}); });
              }) == "a.b: check failed (check: n > 0; n = -2)");
 }
 
@@ -263,6 +263,7 @@ BOOST_AUTO_TEST_CASE(group_predicates) {
   BOOST_TEST(d::same_type(Tensor(), Tensor()));
   BOOST_TEST(d::same_shape(a, c));
   BOOST_TEST(!d::same_shape(a, b));
+  BOOST_TEST(d::same_shape(a, Tensor()));
   BOOST_TEST(d::broadcastable(a, b, c));
   BOOST_TEST(!d::broadcastable(a, e));
 }
@@ -420,8 +421,22 @@ BOOST_AUTO_TEST_CASE(prepare_reduce_and_scalar_outputs) {
   Tensor rows;
   d::prepare_reduce_output("math.sum", "y", rows, "dims", x, V{1}, true, DType::float32);
   BOOST_TEST(rows.description() == "float32[2, 1]");
+  const void* r = rows.raw_data();
   d::prepare_reduce_output("math.sum", "y", rows, "dims", x, V{-1}, true, DType::float32);
-  BOOST_TEST(rows.description() == "float32[2, 1]");
+  BOOST_TEST(rows.raw_data() == r);
+  // A scalar x: dims {}, {0} and {-1} reduce it into a scalar; {1} does not exist.
+  const Tensor s = Tensor::empty({}, DType::float32);
+  for (const V& dims : {V{}, V{0}, V{-1}}) {
+    d::prepare_reduce_output("math.sum", "y", out, "dims", s, dims, false, DType::float32);
+    BOOST_TEST(out.raw_data() == p);
+  }
+  BOOST_TEST(error_text([&] {
+               d::prepare_reduce_output("math.sum", "y", out, "dims", s, V{1}, false, DType::float32);
+             }) == "math.sum: dims: dimension 1 is out of range for a tensor of rank 0");
+  BOOST_TEST(error_text([&] {
+               d::prepare_reduce_output("math.sum", "y", out, "dims", Tensor(), V{}, false,
+                                        DType::float32);
+             }).find("math.sum") == 0);
   BOOST_TEST(error_text([&] {
                d::prepare_reduce_output("math.sum", "y", out, "dims", x, V{}, true, DType::float32);
              }) == "math.sum: out y must be float32[1, 1], got float32[]");

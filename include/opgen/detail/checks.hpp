@@ -170,20 +170,15 @@ struct ShownValue {
 [[noreturn]] void fail_check(const char* op, std::string_view message, std::string_view check,
                              std::initializer_list<ShownValue> values);
 
-#if defined(__GNUC__)
-#define OPGEN_DETAIL_COLD [[gnu::noinline, gnu::cold]]
-#else
-#define OPGEN_DETAIL_COLD
-#endif
-
 /// Runs `fail` (a lambda that throws, through fail_check) out of line and
 /// marked cold. The generated wrappers wrap each failed check's fail_check
 /// in one: the message's strings and show() calls then live in this
 /// function rather than in the wrapper, whose stack frame and saved
-/// registers cost every call otherwise (math.dot of 1K float32 on Zen 5:
-/// 20.9 -> 19.0 ns per call, the kernel alone 16.8).
+/// registers cost every call otherwise. With the same_type overloads below,
+/// math.dot of 1K float32 went from 20.9 to 19.0 ns per call on Zen 5 (the
+/// kernel alone 16.8).
 template <class F>
-[[noreturn]] OPGEN_DETAIL_COLD void fail_cold(const F& fail) {
+[[noreturn]] [[gnu::noinline, gnu::cold]] void fail_cold(const F& fail) {
   fail();
   std::terminate();  // not reached: fail throws
 }
@@ -249,10 +244,9 @@ inline bool same_type(std::initializer_list<TensorGroup> groups) noexcept {
 bool same_shape(std::initializer_list<TensorGroup> groups) noexcept;
 bool broadcastable(std::initializer_list<TensorGroup> groups) noexcept;
 /// The same over single tensors (`sameType(x, y)` in a spec): the generated
-/// wrappers call these when no counted input takes part. same_type then
-/// inlines to plain comparisons, where the loop over groups above kept its
-/// list on the stack (1K float32 math.dot on Zen 5: 20.8 -> 19.1 ns per
-/// call).
+/// wrappers call these when every argument names a tensor input. same_type
+/// then inlines to plain comparisons, where the loop over groups above kept
+/// its list on the stack (see fail_cold for what the two saved).
 template <class... T>
 inline bool same_type(const Tensor& a, const Tensor& b, const T&... rest) noexcept {
   static_assert((std::is_same_v<T, Tensor> && ...));
@@ -357,7 +351,7 @@ inline void prepare_output(const char* op, const char* param, Tensor& out, const
 /// prepare_output(op, param, out, reduce_shape(op, dims_param, x, dims,
 /// keep_dims), dtype), with the out call of a whole reduction (into a given
 /// scalar out) inline and without building a shape: 1K float32 mean took
-/// 1 ns less per call on Zen 5 (11 of them). Everything else, and every
+/// 1 ns less per call on Zen 5 (of 11 ns). Everything else, and every
 /// error, goes the general way.
 void prepare_reduce_output_general(const char* op, const char* param, Tensor& out,
                                    const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
