@@ -302,9 +302,8 @@ BOOST_AUTO_TEST_CASE(counted_config_fields) {
               {"demo.flip: FlipConfig: labels need a flip", "flip[0] = false", "flip[1] = false"});
   c = {};
   c.labels = {"a", "b", "c"};
-  check_error([&] { ops::flip(x, c); },
-              {"demo.flip: at most one label per row", "len(FlipConfig.labels) = 3",
-               "x.size(0) = 2"});
+  check_error([&] { ops::flip(x, c); }, {"demo.flip: at most one label per row",
+                                         "len(FlipConfig.labels) = 3", "x.size(0) = 2"});
 
   auto call = [&](const opgen::Args& args) { return opgen::registry().call("demo.flip", {x}, args); };
   check_tensor(call({{"FlipConfig.flip", std::vector<bool>{true, false}}}).at(0), DType::float32,

@@ -431,7 +431,8 @@ BOOST_AUTO_TEST_CASE(prepare_reduce_and_scalar_outputs) {
     BOOST_TEST(out.raw_data() == p);
   }
   BOOST_TEST(error_text([&] {
-               d::prepare_reduce_output("math.sum", "y", out, "dims", s, V{1}, false, DType::float32);
+               d::prepare_reduce_output("math.sum", "y", out, "dims", s, V{1}, false,
+                                        DType::float32);
              }) == "math.sum: dims: dimension 1 is out of range for a tensor of rank 0");
   BOOST_TEST(error_text([&] {
                d::prepare_reduce_output("math.sum", "y", out, "dims", Tensor(), V{}, false,
