@@ -398,7 +398,8 @@ class OpWriter {
         return "detail::reduce_shape(kOp, " +
                cpp_string(r.dims.param ? r.dims.param->name.value : "dims") + ", " +
                r.tensors[0]->name.value + ", " + operand_cpp(r.dims, false, true) + ", " +
-               operand_cpp(r.keep_dims, true, false) + ")";
+               operand_cpp(r.keep_dims, true, false) + ", " + cpp_string(r.tensors[0]->name.value) +
+               ")";
       case ShapeRule::Kind::matmul: {
         const bool flags = !r.trans_a.is_literal() || !r.trans_b.is_literal() ||
                            r.trans_a.bool_value || r.trans_b.bool_value;
@@ -486,6 +487,7 @@ class OpWriter {
         // whole reduction.
         body.push_back("detail::prepare_reduce_output(kOp, " + cpp_string(n) + ", " + n + ", " +
                        cpp_string(rule.dims.param ? rule.dims.param->name.value : "dims") + ", " +
+                       cpp_string(rule.tensors[0]->name.value) + ", " +
                        rule.tensors[0]->name.value + ", " + operand_cpp(rule.dims, false, true) +
                        ", " + operand_cpp(rule.keep_dims, true, false) + ", " +
                        dtype_rule_cpp(a_.dtype_rules[i]) + ");");

@@ -9,15 +9,15 @@
 
 namespace opgen::detail {
 
+void throw_missing(const char* op, const char* param, const std::string& name) {
+  throw Error(op, param, name + " is required but was not given (null tensor)");
+}
+
 namespace {
 
 // "xs[2]": the name of one tensor of a counted input, for messages.
 std::string element_name(const char* param, std::size_t i) {
   return std::string(param) + "[" + std::to_string(i) + "]";
-}
-
-[[noreturn]] void throw_missing(const char* op, const char* param, const std::string& name) {
-  throw Error(op, param, name + " is required but was not given (null tensor)");
 }
 
 void check_type(const char* op, const char* param, const std::string& name, const Tensor& t,

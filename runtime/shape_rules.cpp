@@ -11,10 +11,6 @@ namespace opgen::detail {
 
 namespace {
 
-[[noreturn]] void throw_missing(const char* op, const char* param, const std::string& name) {
-  throw Error(op, param, name + " is required but was not given (null tensor)");
-}
-
 // "x and y", "x, y and z".
 std::string join_and(const std::vector<std::string>& items) {
   std::string s;
@@ -309,9 +305,9 @@ void prepare_output_general(const char* op, const char* param, Tensor& out, cons
 }
 
 void prepare_reduce_output_general(const char* op, const char* param, Tensor& out,
-                                   const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
-                                   bool keep_dims, DType dtype) {
-  prepare_output(op, param, out, reduce_shape(op, dims_param, x, dims, keep_dims), dtype);
+                                   const char* dims_param, const char* x_param, const Tensor& x,
+                                   Span<std::int64_t> dims, bool keep_dims, DType dtype) {
+  prepare_output(op, param, out, reduce_shape(op, dims_param, x, dims, keep_dims, x_param), dtype);
 }
 
 void prepare_outputs(const char* op, const char* param, const OutputList& out,

@@ -206,8 +206,20 @@ BOOST_AUTO_TEST_CASE(checks_reject_bad_calls) {
   check_error([] { opgen::math::add(Tensor(), kA); }, {"math.add", "x is required"});
   check_error([] { opgen::math::sqrt(Tensor::from<std::int32_t>({4}, {1})); }, {"math.sqrt", "x must be", "int32"});
   check_error([] { opgen::math::mean(Tensor::from<std::int64_t>({4}, {1}), {0}); }, {"math.mean", "int64"});
-  check_error([] { opgen::math::sum(kA, {2}); }, {"math.sum", "dims", "out of range"});
-  check_error([] { opgen::math::sum(kA, {0, -2}); }, {"math.sum", "dims"});
+  check_error([] { opgen::math::sum(kA, {2}); },
+              {"math.sum", "dims: dimension 2 is out of range for x of rank 2"});
+  check_error(
+      [] {
+        opgen::math::sum(kA, {0, -2});
+      },
+      {"math.sum", "dims: dimension -2 is given twice ([0, -2] for x of rank 2)"});
+  // The out call checks the same way, naming the input too.
+  check_error(
+      [] {
+        Tensor y;
+        opgen::math::sum(kA, {-3}, false, y);
+      },
+      {"math.sum", "dims: dimension -3 is out of range for x of rank 2"});
   check_error([] { opgen::math::pow(Tensor::from<std::int32_t>({2}, {1}), kA); }, {"math.pow", "x must be"});
 }
 

@@ -74,6 +74,9 @@ std::string_view class_phrase(TypeClass c) noexcept;
 
 /// Throws unless `t` is non-null ("x is required but was not given").
 void require_tensor(const char* op, const char* param, const Tensor& t);
+/// The error of a null tensor: "<name> is required but was not given
+/// (null tensor)", where `name` is "x", "xs[2]" or "a tensor".
+[[noreturn]] void throw_missing(const char* op, const char* param, const std::string& name);
 /// Throws unless `t` is non-null and its dtype belongs to `c`
 /// ("x must be a float tensor (float32 or float64), got int32"). Inline:
 /// on every call of every op, and the message is built only on failure.
@@ -349,21 +352,21 @@ inline void prepare_output(const char* op, const char* param, Tensor& out, const
 }
 
 /// prepare_output(op, param, out, reduce_shape(op, dims_param, x, dims,
-/// keep_dims), dtype), with the out call of a whole reduction (into a given
+/// keep_dims, x_param), dtype), with the out call of a whole reduction (into a given
 /// scalar out) inline and without building a shape: 1K float32 mean took
 /// 1 ns less per call on Zen 5 (of 11 ns). Everything else, and every
 /// error, goes the general way.
 void prepare_reduce_output_general(const char* op, const char* param, Tensor& out,
-                                   const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
-                                   bool keep_dims, DType dtype);
+                                   const char* dims_param, const char* x_param, const Tensor& x,
+                                   Span<std::int64_t> dims, bool keep_dims, DType dtype);
 inline void prepare_reduce_output(const char* op, const char* param, Tensor& out,
-                                  const char* dims_param, const Tensor& x, Span<std::int64_t> dims,
-                                  bool keep_dims, DType dtype) {
+                                  const char* dims_param, const char* x_param, const Tensor& x,
+                                  Span<std::int64_t> dims, bool keep_dims, DType dtype) {
   if (!keep_dims && out.defined() && out.dtype() == dtype && out.rank() == 0 && x.defined() &&
       reduces_everything(x, dims)) {
     return;
   }
-  prepare_reduce_output_general(op, param, out, dims_param, x, dims, keep_dims, dtype);
+  prepare_reduce_output_general(op, param, out, dims_param, x_param, x, dims, keep_dims, dtype);
 }
 
 /// prepare_output(op, param, out, Shape{}, dtype) (a scalar output), with a

@@ -103,7 +103,7 @@ void total(const Tensor& x, Span<std::int64_t> dims, bool keep, Tensor& y) {
   detail::require_type(kOp, "x", x, detail::TypeClass::numeric);
   const DType dtype = x.dtype();
   detail::require_supported(kOp, dtype, {DType::float32, DType::float64, DType::int32, DType::int64});
-  detail::prepare_reduce_output(kOp, "y", y, "dims", x, dims, keep, x.dtype());
+  detail::prepare_reduce_output(kOp, "y", y, "dims", "x", x, dims, keep, x.dtype());
   switch (dtype) {
     case DType::float32:
       detail::reduce(x, dims, y, kernel_table::total_float32);
