@@ -627,6 +627,33 @@ void CheckArgLongRow() {
   }
 }
 
+// Rows long enough that ArgRowFloat's blocks grow past 64 vectors (n / 64
+// elements each; past 65536 float32 elements at 16 lanes): ties in many
+// blocks, signed zeros, ordinary values, and a planted extreme in the
+// middle of a late block with its equal in the last block.
+template <typename T>
+void CheckArgLargeBlocks() {
+  for (const std::size_t n : {std::size_t{70001}, std::size_t{200003}}) {
+    std::vector<T> x(n);
+    for (const Data data : {Data::kOrdinary, Data::kTies, Data::kZeros}) {
+      Generate(x.data(), n, data, n + static_cast<std::size_t>(data));
+      const auto check = [&](const char* what) {
+        std::int64_t out = -1;
+        BOOST_TEST_CONTEXT("n " << n << ", data " << static_cast<int>(data) << ", " << what) {
+          k::Argmax(x.data(), &out, 1, n, 1);
+          BOOST_TEST(out == static_cast<std::int64_t>(ArgReference<true>(x).value));
+          k::Argmin(x.data(), &out, 1, n, 1);
+          BOOST_TEST(out == static_cast<std::int64_t>(ArgReference<false>(x).value));
+        }
+      };
+      check("as generated");
+      x[n / 2 + 17] = x[n - 3] = T{5000};
+      x[n / 3 + 5] = x[n - 2] = T{-5000};
+      check("planted");
+    }
+  }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(statistics)
@@ -635,6 +662,13 @@ BOOST_AUTO_TEST_CASE(argmax_argmin_of_a_long_row) {
   ForEachTargetAndStoreForm([] {
     CheckArgLongRow<float>();
     CheckArgLongRow<double>();
+  });
+}
+
+BOOST_AUTO_TEST_CASE(argmax_argmin_in_large_blocks) {
+  ForEachTarget([](std::int64_t) {
+    CheckArgLargeBlocks<float>();
+    CheckArgLargeBlocks<double>();
   });
 }
 
