@@ -564,6 +564,10 @@ inline constexpr size_t kVarBlock = 32768 / sizeof(T);
 // enough to add no error of note. float64 rows, whose merge would round
 // like their data (twice the error on shifted data, measured), and short
 // rows take the two passes directly; `ahead` is TwoPass's, for those.
+// A block's second pass prefetches the next block (TwoPass's `ahead`), so
+// that its first pass finds it in the L1 cache: float32 var and std ran
+// 1.15-1.19x as fast at 1M and 16M and 1.24x at 64K (Zen 5, ops_bench A/B over
+// 6 processes; 16M through the API 1.58 -> 1.33 ms, sum 1.15).
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof, const T* ahead) {
   if (n == 0) return std::numeric_limits<T>::quiet_NaN();
@@ -581,7 +585,8 @@ HWY_INLINE T VarRow(D d, const T* HWY_RESTRICT row, size_t n, std::int64_t ddof,
   double count = 0, total_mean = 0, total_m2 = 0;
   for (size_t k = 0; k < n; k += kVarBlock<T>) {
     const size_t len = n - k < kVarBlock<T> ? n - k : kVarBlock<T>;
-    TwoPass(d, row + k, len, mean, squares, deviations);
+    const T* next = k + 2 * kVarBlock<T> <= n ? row + k + kVarBlock<T> : nullptr;
+    TwoPass(d, row + k, len, mean, squares, deviations, next);
     const double nb = static_cast<double>(len);
     const double dev = static_cast<double>(deviations);
     const double block_mean = static_cast<double>(mean) + dev / nb;
