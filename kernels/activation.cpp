@@ -83,39 +83,44 @@ struct Relu6Op {
 #endif
   }
 };
-// kUnitAlpha: alpha is 1 (the op's default), one multiplication less on
-// AVX-512.
+// x > 0 ? a x : b (e^x - 1), NaN and -0 passing through; a = 1 unless
+// kScalePositive, b = 1 unless kScaleNegative (a multiplication less). elu
+// (a = 1, b = alpha) and selu (a = scale, b = scale alpha).
+template <bool kScalePositive, bool kScaleNegative, class D, class V>
+HWY_INLINE V ExpLinear(D d, V x, hn::TFromD<D> a, hn::TFromD<D> b) {
+  using T = hn::TFromD<D>;
+#if OPGEN_TABLE16
+  if constexpr (sizeof(T) == 4 && hn::MaxLanes(D()) == 16) {
+    // AVX-512 float32, no range check: x clamped to [-80, 80] by one
+    // vrangeps (the operand of smaller magnitude, with the sign of x; NaN
+    // gives the other operand), e^x - 1 from Expm1F32Table, and a x unless
+    // x < 0 (so NaN and -0 pass through; the lanes with x > 0 computed
+    // finite values that are dropped).
+    const V xc{_mm512_range_ps(x.raw, hn::Set(d, 80.0f).raw, 0x02)};
+    const V em1 = Expm1F32Table(d, xc);
+    const V neg = kScaleNegative ? hn::Mul(hn::Set(d, b), em1) : em1;
+    const V pos = kScalePositive ? hn::Mul(hn::Set(d, a), x) : x;
+    return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), neg, pos);
+  }
+#endif
+  V em1;
+  if constexpr (sizeof(T) == 4) {
+    em1 = Expm1NonPositiveF32(d, x);
+  } else {
+    em1 = Expm1NonPositive(d, x);
+  }
+  const V neg = kScaleNegative ? hn::Mul(hn::Set(d, b), em1) : em1;
+  const V pos = kScalePositive ? hn::Mul(hn::Set(d, a), x) : x;
+  return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), pos, neg));
+}
+// kUnitAlpha: alpha is 1 (the op's default), one multiplication less.
 template <typename T, bool kUnitAlpha = false>
 struct EluOp {
   T alpha;
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
-#if OPGEN_TABLE16
-    if constexpr (sizeof(T) == 4 && hn::MaxLanes(D()) == 16) return FastF32(d, x);
-#endif
-    V em1;
-    if constexpr (sizeof(T) == 4) {
-      em1 = Expm1NonPositiveF32(d, x);
-    } else {
-      em1 = Expm1NonPositive(d, x);
-    }
-    const V neg = hn::Mul(hn::Set(d, alpha), em1);
-    return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), x, neg));
+    return ExpLinear</*kScalePositive=*/false, !kUnitAlpha>(d, x, T{1}, alpha);
   }
-#if OPGEN_TABLE16
-  // AVX-512 float32, no range check: x clamped to [-80, 80] by one vrangeps
-  // (the operand of smaller magnitude, with the sign of x; NaN gives the
-  // other operand), e^x - 1 from Expm1F32Table, and x itself unless x < 0
-  // (so NaN and -0 pass through; the lanes with x > 0 computed finite
-  // values that are dropped).
-  template <class D, class V>
-  HWY_INLINE V FastF32(D d, V x) const {
-    const V xc{_mm512_range_ps(x.raw, hn::Set(d, 80.0f).raw, 0x02)};
-    const V em1 = Expm1F32Table(d, xc);
-    const V neg = kUnitAlpha ? em1 : hn::Mul(hn::Set(d, alpha), em1);
-    return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), neg, x);
-  }
-#endif
 };
 struct SeluOp {
   template <class D, class V>
@@ -123,9 +128,7 @@ struct SeluOp {
     using T = hn::TFromD<D>;
     constexpr double kScale = 1.0507009873554804934193349852946;
     constexpr double kScaleAlpha = 1.7580993408473768599402175208123;
-    const V pos = hn::Mul(hn::Set(d, static_cast<T>(kScale)), x);
-    const V neg = hn::Mul(hn::Set(d, static_cast<T>(kScaleAlpha)), Expm1NonPositive(d, x));
-    return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), pos, neg));
+    return ExpLinear<true, true>(d, x, static_cast<T>(kScale), static_cast<T>(kScaleAlpha));
   }
 };
 // Fast: float32 vectors whose lanes all lie in SigmoidInRange (x >= -86.5,
