@@ -40,6 +40,7 @@
 #include "kernels/reduce.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
+#include "tests/kernels/streamed_rows.hpp"
 #include "tests/kernels/sweep.hpp"
 #include "tests/kernels/targets.hpp"
 
@@ -792,6 +793,24 @@ BOOST_AUTO_TEST_CASE(cumsum_order) {
     CheckCumsum<double>();
     CheckCumsum<std::int32_t>();
     CheckCumsum<std::int64_t>();
+  });
+}
+
+// Rows of a large output stream their stores: the same bits as one row
+// per call (ordinary stores), out separate and in place.
+template <typename T>
+void CheckCumsumStreamed() {
+  RequireStreamedRowsMatch<T>(
+      "Cumsum<" + TypeName<T>() + ">", -1000, 1000,
+      [](const T* in, T* out, std::size_t rows) { k::Cumsum(in, out, rows, kRowLength, 1); });
+}
+
+BOOST_AUTO_TEST_CASE(cumsum_streamed_rows_match) {
+  ForEachTarget([](std::int64_t) {
+    CheckCumsumStreamed<float>();
+    CheckCumsumStreamed<double>();
+    CheckCumsumStreamed<std::int32_t>();
+    CheckCumsumStreamed<std::int64_t>();
   });
 }
 
