@@ -432,6 +432,31 @@ void Transpose64(const uint64_t* src, ptrdiff_t stride, size_t rows, size_t cols
   TransposeInto(src, stride, 1, rows, cols, dst, ld);
 }
 
+// dst[i] = src[n - 1 - i]: whole vectors from src's end, each reversed in
+// its lanes, four at a time; the rest (fewer than one vector) one by one.
+template <typename T>
+HWY_INLINE void ReverseInto(const T* HWY_RESTRICT src, size_t n, T* HWY_RESTRICT dst) {
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 4 * N <= n; i += 4 * N) {
+    const T* s = src + (n - i);
+    const auto v0 = hn::LoadU(d, s - N);
+    const auto v1 = hn::LoadU(d, s - 2 * N);
+    const auto v2 = hn::LoadU(d, s - 3 * N);
+    const auto v3 = hn::LoadU(d, s - 4 * N);
+    hn::StoreU(hn::Reverse(d, v0), d, dst + i);
+    hn::StoreU(hn::Reverse(d, v1), d, dst + i + N);
+    hn::StoreU(hn::Reverse(d, v2), d, dst + i + 2 * N);
+    hn::StoreU(hn::Reverse(d, v3), d, dst + i + 3 * N);
+  }
+  for (; i + N <= n; i += N)
+    hn::StoreU(hn::Reverse(d, hn::LoadU(d, src + (n - i) - N)), d, dst + i);
+  for (; i < n; ++i) dst[i] = src[n - 1 - i];
+}
+void Reverse32(const uint32_t* src, size_t n, uint32_t* dst) { ReverseInto(src, n, dst); }
+void Reverse64(const uint64_t* src, size_t n, uint64_t* dst) { ReverseInto(src, n, dst); }
+
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -444,6 +469,15 @@ HWY_EXPORT(GemmF32);
 HWY_EXPORT(GemmF64);
 HWY_EXPORT(Transpose32);
 HWY_EXPORT(Transpose64);
+HWY_EXPORT(Reverse32);
+HWY_EXPORT(Reverse64);
+
+void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst) {
+  OPGEN_DYNAMIC_DISPATCH(Reverse32)(src, n, dst);
+}
+void Reverse(const std::uint64_t* src, std::size_t n, std::uint64_t* dst) {
+  OPGEN_DYNAMIC_DISPATCH(Reverse64)(src, n, dst);
+}
 
 void Transpose(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t rows, std::size_t cols,
                std::uint32_t* dst, std::size_t ld) {

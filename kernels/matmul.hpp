@@ -14,7 +14,7 @@
 // k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer kernels wrap around
 // on overflow, as integer ops elsewhere do. Also here: the transposing copy
 // that packs a transposed b, for linalg.transpose and the other copies of
-// the runtime that transpose.
+// the runtime that transpose, and the reversing copy of shape.flip.
 #pragma once
 
 #include <cstddef>
@@ -50,5 +50,11 @@ void Transpose(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t rows
                std::uint32_t* dst, std::size_t ld);
 void Transpose(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t rows, std::size_t cols,
                std::uint64_t* dst, std::size_t ld);
+
+/// The reversing copy dst[i] = src[n - 1 - i] for i < n, for 4- and 8-byte
+/// elements of any type (bits are copied), in whole vectors reversed in
+/// their lanes. src and dst must not overlap.
+void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst);
+void Reverse(const std::uint64_t* src, std::size_t n, std::uint64_t* dst);
 
 }  // namespace opgen::kernels

@@ -235,6 +235,42 @@ void CheckTranspose() {
   });
 }
 
+// Reverse on every target: dst[i] == src[n - 1 - i] bit for bit, for n
+// around the vector and four-vector steps, src at every element offset
+// within a 64-byte line, and the element past dst's end untouched.
+template <typename U>
+void CheckReverse() {
+  const U sentinel = static_cast<U>(0x5A5A5A5A5A5A5A5Aull);
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = 0; n <= 70; ++n) sizes.push_back(n);
+  for (const std::size_t n : {127, 128, 129, 255, 256, 257, 1000, 4099}) sizes.push_back(n);
+  ForEachTarget([&](std::int64_t) {
+    ResultHash hash;
+    Random random(11);
+    for (const std::size_t n : sizes) {
+      for (std::size_t offset = 0; offset < 64 / sizeof(U); offset += 3) {
+        BOOST_TEST_CONTEXT("n " << n << " offset " << offset) {
+          std::vector<U> src(n + offset);
+          for (U& v : src) v = random.Int<U>();
+          std::vector<U> dst(n + 1, sentinel);
+          k::Reverse(src.data() + offset, n, dst.data());
+          std::size_t bad = 0;
+          for (std::size_t i = 0; i < n; ++i) {
+            hash.Add(dst[i]);
+            if (dst[i] != src[offset + n - 1 - i] && bad++ < 3) {
+              BOOST_ERROR("dst[" << i << "] = " << dst[i] << ", expected "
+                                 << src[offset + n - 1 - i]);
+            }
+          }
+          BOOST_TEST(bad == 0u);
+          BOOST_TEST(dst[n] == sentinel);
+        }
+      }
+    }
+    RecordDigest(std::string("Reverse<") + std::to_string(8 * sizeof(U)) + ">", 0, hash, 0);
+  });
+}
+
 BOOST_AUTO_TEST_SUITE(matmul)
 
 BOOST_AUTO_TEST_CASE(gemm_float32_within_bound) { CheckProducts<float>(); }
@@ -248,6 +284,10 @@ BOOST_AUTO_TEST_CASE(gemm_int64_exact_with_wraparound) { CheckProducts<std::int6
 BOOST_AUTO_TEST_CASE(transpose_32_bit_exact) { CheckTranspose<std::uint32_t>(); }
 
 BOOST_AUTO_TEST_CASE(transpose_64_bit_exact) { CheckTranspose<std::uint64_t>(); }
+
+BOOST_AUTO_TEST_CASE(reverse_32_bit_exact) { CheckReverse<std::uint32_t>(); }
+
+BOOST_AUTO_TEST_CASE(reverse_64_bit_exact) { CheckReverse<std::uint64_t>(); }
 
 // The workspace covers a b block and an a strip of at least 256 deep.
 BOOST_AUTO_TEST_CASE(workspace_is_sized_per_element) {
