@@ -1,9 +1,11 @@
 // Element type conversion (`cast`), for the 25 pairs of dtypes.
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 
+#include "kernels/convert.hpp"
 #include "opgen/detail/checks.hpp"
 
 namespace opgen::detail {
@@ -38,9 +40,15 @@ To convert(From v) {
   }
 }
 
+// The pairs kernels/convert.hpp has a vector kernel for go there (the same
+// results, bit for bit); the others take the scalar loop.
 template <class To, class From>
 void convert_all(const From* x, To* out, std::int64_t n) {
-  for (std::int64_t i = 0; i < n; ++i) out[i] = convert<To>(x[i]);
+  if constexpr (requires { kernels::Convert(x, out, std::size_t{}); }) {
+    kernels::Convert(x, out, static_cast<std::size_t>(n));
+  } else {
+    for (std::int64_t i = 0; i < n; ++i) out[i] = convert<To>(x[i]);
+  }
 }
 
 // Calls f with a value of the C++ element type of `t` (the value itself is unused).
