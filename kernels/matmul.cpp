@@ -421,15 +421,43 @@ void GemmF64(const double* a, ptrdiff_t a_row, ptrdiff_t a_col, const double* b,
   GemmFloat(a, a_row, a_col, b, b_row, b_col, c, ldc, m, n, k, workspace);
 }
 
+// Transpose's copies. A large one (over 256 KiB) whose dst rows lie a page
+// or more apart goes in tiles of kTileRows dst rows by kTileColumns: in one
+// sweep of 16 dst rows along a whole source row, those 16 rows' lines
+// share an L1 set (12 ways on Zen 4 and 5) and evict each other before
+// their 64 bytes are written. Zen 5, linalg.transpose in ns per element
+// (whole sweep against tiles): float32 1024 x 1024 1.22 against 0.41,
+// 4096 x 256 1.20 against 0.38, 2048 x 2048 1.40 against 0.83; float64
+// 1024 x 1024 2.38 against 0.75, 512 x 1024 2.0 against 0.46. Rows under a
+// page apart measured alike or better as one sweep (float64 256 x 4096:
+// 0.22 against 0.78 in tiles).
+inline constexpr size_t kTileColumns = 256;
+template <typename T>
+inline constexpr size_t kTileRows = sizeof(T) == 4 ? 12 : 8;
+
+template <typename T>
+void TransposeCopy(const T* src, ptrdiff_t stride, size_t rows, size_t cols, T* dst, size_t ld) {
+  if (ld * sizeof(T) < 4096 || rows * cols * sizeof(T) <= (size_t{256} << 10)) {
+    return TransposeInto(src, stride, 1, rows, cols, dst, ld);
+  }
+  for (size_t j0 = 0; j0 < cols; j0 += kTileColumns) {
+    const size_t jc = std::min(kTileColumns, cols - j0);
+    for (size_t p0 = 0; p0 < rows; p0 += kTileRows<T>) {
+      TransposeInto(src + static_cast<ptrdiff_t>(j0) * stride + static_cast<ptrdiff_t>(p0), stride,
+                    1, std::min(kTileRows<T>, rows - p0), jc, dst + p0 * ld + j0, ld);
+    }
+  }
+}
+
 // Transpose's element sizes: 4 and 8 bytes as unsigned integers, whose
 // loads and stores copy bits whatever they encode.
 void Transpose32(const uint32_t* src, ptrdiff_t stride, size_t rows, size_t cols, uint32_t* dst,
                  size_t ld) {
-  TransposeInto(src, stride, 1, rows, cols, dst, ld);
+  TransposeCopy(src, stride, rows, cols, dst, ld);
 }
 void Transpose64(const uint64_t* src, ptrdiff_t stride, size_t rows, size_t cols, uint64_t* dst,
                  size_t ld) {
-  TransposeInto(src, stride, 1, rows, cols, dst, ld);
+  TransposeCopy(src, stride, rows, cols, dst, ld);
 }
 
 // dst[i] = src[n - 1 - i]: whole vectors from src's end, each reversed in

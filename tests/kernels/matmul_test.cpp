@@ -231,6 +231,29 @@ void CheckTranspose() {
         }
       }
     }
+    // A copy large enough, with dst rows a page or more apart, to go in
+    // tiles (TransposeCopy): 70 dst rows of 1100 (600 for 8 bytes), plus
+    // padding.
+    {
+      const std::size_t rows = 70, cols = sizeof(U) == 4 ? 1100 : 600, ld = cols + 2;
+      const std::size_t gap = rows + 5;
+      std::vector<U> src(gap * cols);
+      for (U& v : src) v = random.Int<U>();
+      std::vector<U> dst(rows * ld, sentinel);
+      k::Transpose(src.data(), static_cast<std::ptrdiff_t>(gap), rows, cols, dst.data(), ld);
+      std::size_t bad = 0;
+      for (std::size_t i = 0; i < rows; ++i) {
+        for (std::size_t j = 0; j < ld; ++j) {
+          const U want = j < cols ? src[i + j * gap] : sentinel;
+          if (j < cols) hash.Add(dst[i * ld + j]);
+          if (dst[i * ld + j] != want && bad++ < 3) {
+            BOOST_ERROR("tiled dst(" << i << ", " << j << ") = " << dst[i * ld + j] << ", expected "
+                                     << want);
+          }
+        }
+      }
+      BOOST_TEST(bad == 0u);
+    }
     RecordDigest(std::string("Transpose<") + std::to_string(8 * sizeof(U)) + ">", 0, hash, 0);
   });
 }
