@@ -485,6 +485,25 @@ HWY_INLINE void ReverseInto(const T* HWY_RESTRICT src, size_t n, T* HWY_RESTRICT
 void Reverse32(const uint32_t* src, size_t n, uint32_t* dst) { ReverseInto(src, n, dst); }
 void Reverse64(const uint64_t* src, size_t n, uint64_t* dst) { ReverseInto(src, n, dst); }
 
+// dst[i] = value for i < n: whole vectors, four at a time, then elements.
+template <typename T>
+HWY_INLINE void FillWith(T value, size_t n, T* HWY_RESTRICT dst) {
+  const hn::ScalableTag<T> d;
+  const size_t N = hn::Lanes(d);
+  const auto v = hn::Set(d, value);
+  size_t i = 0;
+  for (; i + 4 * N <= n; i += 4 * N) {
+    hn::StoreU(v, d, dst + i);
+    hn::StoreU(v, d, dst + i + N);
+    hn::StoreU(v, d, dst + i + 2 * N);
+    hn::StoreU(v, d, dst + i + 3 * N);
+  }
+  for (; i + N <= n; i += N) hn::StoreU(v, d, dst + i);
+  for (; i < n; ++i) dst[i] = value;
+}
+void Fill32(uint32_t value, size_t n, uint32_t* dst) { FillWith(value, n, dst); }
+void Fill64(uint64_t value, size_t n, uint64_t* dst) { FillWith(value, n, dst); }
+
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -499,6 +518,15 @@ HWY_EXPORT(Transpose32);
 HWY_EXPORT(Transpose64);
 HWY_EXPORT(Reverse32);
 HWY_EXPORT(Reverse64);
+HWY_EXPORT(Fill32);
+HWY_EXPORT(Fill64);
+
+void Fill(std::uint32_t value, std::size_t n, std::uint32_t* dst) {
+  OPGEN_DYNAMIC_DISPATCH(Fill32)(value, n, dst);
+}
+void Fill(std::uint64_t value, std::size_t n, std::uint64_t* dst) {
+  OPGEN_DYNAMIC_DISPATCH(Fill64)(value, n, dst);
+}
 
 void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst) {
   OPGEN_DYNAMIC_DISPATCH(Reverse32)(src, n, dst);

@@ -14,7 +14,8 @@
 // k·eps·Σ|a_ip·b_pj| (eps of the element type). Integer kernels wrap around
 // on overflow, as integer ops elsewhere do. Also here: the transposing copy
 // that packs a transposed b, for linalg.transpose and the other copies of
-// the runtime that transpose, and the reversing copy of shape.flip.
+// the runtime that transpose, the reversing copy of shape.flip and the
+// repeating fill of broadcasts.
 #pragma once
 
 #include <cstddef>
@@ -56,5 +57,11 @@ void Transpose(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t rows
 /// their lanes. src and dst must not overlap.
 void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst);
 void Reverse(const std::uint64_t* src, std::size_t n, std::uint64_t* dst);
+
+/// dst[i] = value for i < n, for 4- and 8-byte elements of any type (bits
+/// are copied): the broadcast copies of shape.broadcast_to and tile and the
+/// repeated operands of broadcasting pointwise calls.
+void Fill(std::uint32_t value, std::size_t n, std::uint32_t* dst);
+void Fill(std::uint64_t value, std::size_t n, std::uint64_t* dst);
 
 }  // namespace opgen::kernels

@@ -178,6 +178,10 @@ void plan_reduce(const Shape& x, Span<std::int64_t> dims, ReducePlan& plan) noex
   }
 }
 
+void repeat_value(const void* value, std::size_t n, void* dst, std::size_t element_size) noexcept {
+  fill_copies(value, n, dst, element_size);
+}
+
 void transpose_copy(const void* src, void* dst, std::size_t element_size,
                     const ReducePlan& plan) noexcept {
   // The shape and linalg ops' strided copy, which transposes in blocks.

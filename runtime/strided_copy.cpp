@@ -18,8 +18,7 @@ void copy_run(const char* src, std::int64_t n, std::int64_t stride, char* dst) {
   const T* s = reinterpret_cast<const T*>(src);
   T* d = reinterpret_cast<T*>(dst);
   if (stride == 0) {
-    const T v = *s;
-    for (std::int64_t i = 0; i < n; ++i) d[i] = v;
+    fill_copies(s, static_cast<std::size_t>(n), d, sizeof(T));
   } else {
     for (std::int64_t i = 0; i < n; ++i) d[i] = s[i * stride];
   }
@@ -92,6 +91,20 @@ void transposing_copy(const char* src, const std::int64_t* sizes, const std::int
 }
 
 }  // namespace
+
+void fill_copies(const void* value, std::size_t n, void* dst, std::size_t element_size) {
+  if (element_size == 4) {
+    std::uint32_t v;
+    std::memcpy(&v, value, 4);
+    kernels::Fill(v, n, static_cast<std::uint32_t*>(dst));
+  } else if (element_size == 8) {
+    std::uint64_t v;
+    std::memcpy(&v, value, 8);
+    kernels::Fill(v, n, static_cast<std::uint64_t*>(dst));
+  } else {
+    std::memset(dst, *static_cast<const unsigned char*>(value), n);
+  }
+}
 
 void contiguous_strides(const std::int64_t* sizes, int rank, std::int64_t* strides) {
   std::int64_t s = 1;

@@ -18,6 +18,10 @@ inline constexpr int kMaxCopyRank = 16;
 void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t* strides, int rank,
                   void* dst, std::size_t element_size);
 
+/// dst[i] = *value for i < n, elements of `element_size` bytes (1, 4 or 8),
+/// in SIMD vectors.
+void fill_copies(const void* value, std::size_t n, void* dst, std::size_t element_size);
+
 /// The row-major strides (in elements) of a tensor with these sizes.
 void contiguous_strides(const std::int64_t* sizes, int rank, std::int64_t* strides);
 

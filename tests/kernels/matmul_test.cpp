@@ -294,6 +294,33 @@ void CheckReverse() {
   });
 }
 
+// Fill on every target: dst[i] == value for n around the vector steps and
+// dst at every element offset within a line; the element past the end
+// untouched.
+template <typename U>
+void CheckFill() {
+  const U sentinel = static_cast<U>(0x5A5A5A5A5A5A5A5Aull);
+  ForEachTarget([&](std::int64_t) {
+    Random random(13);
+    for (std::size_t n = 0; n <= 300; n = n < 70 ? n + 1 : n * 2) {
+      for (std::size_t offset = 0; offset < 64 / sizeof(U); offset += 3) {
+        const U value = random.Int<U>();
+        std::vector<U> dst(offset + n + 1, sentinel);
+        k::Fill(value, n, dst.data() + offset);
+        std::size_t bad = 0;
+        for (std::size_t i = 0; i < dst.size(); ++i) {
+          const U want = i >= offset && i < offset + n ? value : sentinel;
+          if (dst[i] != want && bad++ < 3) {
+            BOOST_ERROR("n " << n << " offset " << offset << ": dst[" << i << "] = " << dst[i]
+                             << ", expected " << want);
+          }
+        }
+        BOOST_TEST(bad == 0u);
+      }
+    }
+  });
+}
+
 BOOST_AUTO_TEST_SUITE(matmul)
 
 BOOST_AUTO_TEST_CASE(gemm_float32_within_bound) { CheckProducts<float>(); }
@@ -311,6 +338,10 @@ BOOST_AUTO_TEST_CASE(transpose_64_bit_exact) { CheckTranspose<std::uint64_t>(); 
 BOOST_AUTO_TEST_CASE(reverse_32_bit_exact) { CheckReverse<std::uint32_t>(); }
 
 BOOST_AUTO_TEST_CASE(reverse_64_bit_exact) { CheckReverse<std::uint64_t>(); }
+
+BOOST_AUTO_TEST_CASE(fill_32_bit_exact) { CheckFill<std::uint32_t>(); }
+
+BOOST_AUTO_TEST_CASE(fill_64_bit_exact) { CheckFill<std::uint64_t>(); }
 
 // The workspace covers a b block and an a strip of at least 256 deep.
 BOOST_AUTO_TEST_CASE(workspace_is_sized_per_element) {
