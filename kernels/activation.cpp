@@ -83,7 +83,8 @@ struct Relu6Op {
 #endif
   }
 };
-// x > 0 ? a x : b (e^x - 1), NaN and -0 passing through; a = 1 unless
+// x > 0 ? a x : b (e^x - 1), NaN passing through (and -0, for float32;
+// float64's Expm1NonPositive may give +0 for it); a = 1 unless
 // kScalePositive, b = 1 unless kScaleNegative (a multiplication less). elu
 // (a = 1, b = alpha) and selu (a = scale, b = scale alpha).
 template <bool kScalePositive, bool kScaleNegative, class D, class V>

@@ -3,7 +3,8 @@
 //
 // A bool array is read and written as bytes: a vector of N lanes of T
 // corresponds to N bytes, converted with DemoteTo/PromoteTo through 32-bit
-// lanes (Highway 1.0.3 has no mask conversion between lane sizes), so one
+// lanes (Highway 1.0.3 has no mask conversion between lane sizes) except
+// on AVX-512, whose bit masks serve any lane size (kBitMasks); one
 // comparison of full vectors stores a partial byte vector.
 #include "kernels/compare.hpp"
 

@@ -10,6 +10,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "kernels/math-inl.h"
 #include "kernels/transform-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -28,6 +29,19 @@ HWY_INLINE void ConvertArray(DTo dto, const From* HWY_RESTRICT x, To* HWY_RESTRI
   const hn::Rebind<From, DTo> dfrom;
   const size_t N = hn::Lanes(dto);
   size_t i = 0;
+  // Whole groups of four vectors from i on, each stored by store(v, p).
+  const auto fours = [&](const auto& store) HWY_ATTR {
+    for (; i + 4 * N <= n; i += 4 * N) {
+      const auto v0 = hn::LoadU(dfrom, x + i);
+      const auto v1 = hn::LoadU(dfrom, x + i + N);
+      const auto v2 = hn::LoadU(dfrom, x + i + 2 * N);
+      const auto v3 = hn::LoadU(dfrom, x + i + 3 * N);
+      store(convert(dto, v0), out + i);
+      store(convert(dto, v1), out + i + N);
+      store(convert(dto, v2), out + i + 2 * N);
+      store(convert(dto, v3), out + i + 3 * N);
+    }
+  };
   if (kCanStream<DTo> && n * sizeof(To) >= StreamBytes()) {
     for (const size_t head = HeadToAlign(dto, out, n); i < head;) {
       const size_t count = head - i < N ? head - i : N;
@@ -35,28 +49,10 @@ HWY_INLINE void ConvertArray(DTo dto, const From* HWY_RESTRICT x, To* HWY_RESTRI
       StorePartial(dto, convert(dto, v), count, out + i);
       i += count;
     }
-    for (; i + 4 * N <= n; i += 4 * N) {
-      const auto v0 = hn::LoadU(dfrom, x + i);
-      const auto v1 = hn::LoadU(dfrom, x + i + N);
-      const auto v2 = hn::LoadU(dfrom, x + i + 2 * N);
-      const auto v3 = hn::LoadU(dfrom, x + i + 3 * N);
-      hn::Stream(convert(dto, v0), dto, out + i);
-      hn::Stream(convert(dto, v1), dto, out + i + N);
-      hn::Stream(convert(dto, v2), dto, out + i + 2 * N);
-      hn::Stream(convert(dto, v3), dto, out + i + 3 * N);
-    }
+    fours([&](hn::Vec<DTo> v, To* p) HWY_ATTR { hn::Stream(v, dto, p); });
     hwy::FlushStream();
   }
-  for (; i + 4 * N <= n; i += 4 * N) {
-    const auto v0 = hn::LoadU(dfrom, x + i);
-    const auto v1 = hn::LoadU(dfrom, x + i + N);
-    const auto v2 = hn::LoadU(dfrom, x + i + 2 * N);
-    const auto v3 = hn::LoadU(dfrom, x + i + 3 * N);
-    hn::StoreU(convert(dto, v0), dto, out + i);
-    hn::StoreU(convert(dto, v1), dto, out + i + N);
-    hn::StoreU(convert(dto, v2), dto, out + i + 2 * N);
-    hn::StoreU(convert(dto, v3), dto, out + i + 3 * N);
-  }
+  fours([&](hn::Vec<DTo> v, To* p) HWY_ATTR { hn::StoreU(v, dto, p); });
   for (; i + N <= n; i += N) hn::StoreU(convert(dto, hn::LoadU(dfrom, x + i)), dto, out + i);
   if (i < n) {
     const auto v = LoadPartial(dfrom, x + i, n - i, hn::Zero(dfrom));
@@ -65,20 +61,19 @@ HWY_INLINE void ConvertArray(DTo dto, const From* HWY_RESTRICT x, To* HWY_RESTRI
 }
 
 const auto kPromote = [](auto d, auto v) HWY_ATTR { return hn::PromoteTo(d, v); };
-#if HWY_TARGET == HWY_SCALAR
-// Highway's scalar DemoteTo clamps to the float range; out of it, the
-// conversion rounds to infinity (as every vector target's does).
+// The emulated targets' DemoteTo (SCALAR, EMU128) clamps to the float
+// range; DemoteToFloatOrInf rounds to infinity there, as every vector
+// target's conversion does.
 const auto kDemote = [](auto d, auto v) HWY_ATTR {
-  return hn::Set(d, static_cast<hn::TFromD<decltype(d)>>(hn::GetLane(v)));
+  return DemoteToFloatOrInf(d, hn::Rebind<double, decltype(d)>(), v);
 };
-#else
-const auto kDemote = [](auto d, auto v) HWY_ATTR { return hn::DemoteTo(d, v); };
-#endif
 const auto kConvert = [](auto d, auto v) HWY_ATTR { return hn::ConvertTo(d, v); };
 // Highway's ConvertTo saturates (x86 fixes up cvttps2dq's 0x80000000 for
-// positive inputs) but gives NaN a limit; the scalar conversion gives 0.
+// positive inputs) but gives NaN a limit (and the emulated targets cast
+// it, undefined in C++); the scalar conversion gives 0, so NaN lanes are
+// zeroed first.
 const auto kTruncate = [](auto d, auto v) HWY_ATTR {
-  return hn::IfThenZeroElse(hn::RebindMask(d, hn::IsNaN(v)), hn::ConvertTo(d, v));
+  return hn::ConvertTo(d, hn::IfThenZeroElse(hn::IsNaN(v), v));
 };
 
 void F32ToF64(const float* x, double* out, size_t n) {

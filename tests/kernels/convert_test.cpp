@@ -9,6 +9,7 @@
 // | float32 -> int32 | truncate toward zero, saturate, NaN -> 0          |
 #include "kernels/convert.hpp"
 
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstddef>
@@ -108,7 +109,9 @@ void CheckConvert(std::uint64_t seed, bool streamed) {
     const StreamFrom stream(streamed ? 256 : 0);
     ResultHash hash;
     std::size_t bad = 0;
-    for (std::size_t n = 0; n <= values.size(); n = n < 70 ? n + 1 : n * 2 + 13) {
+    // Every length to 70, then doubling, ending with all the values.
+    for (std::size_t n = 0; n <= values.size();
+         n = n < 70 ? n + 1 : (n == values.size() ? n + 1 : std::min(n * 2 + 13, values.size()))) {
       for (const std::size_t offset : {0, 1, 3}) {
         const std::size_t count = std::min(n, values.size() - offset);
         const From* x = values.data() + offset;

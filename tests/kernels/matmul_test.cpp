@@ -259,8 +259,8 @@ void CheckTranspose() {
 }
 
 // Reverse on every target: dst[i] == src[n - 1 - i] bit for bit, for n
-// around the vector and four-vector steps, src at every element offset
-// within a 64-byte line, and the element past dst's end untouched.
+// around the vector and four-vector steps, src at every third element
+// offset from the vector's start, and the element past dst's end untouched.
 template <typename U>
 void CheckReverse() {
   const U sentinel = static_cast<U>(0x5A5A5A5A5A5A5A5Aull);
@@ -295,8 +295,8 @@ void CheckReverse() {
 }
 
 // Fill on every target: dst[i] == value for n around the vector steps and
-// dst at every element offset within a line; the element past the end
-// untouched.
+// dst at every third element offset from the vector's start; the element
+// past the end untouched.
 template <typename U>
 void CheckFill() {
   const U sentinel = static_cast<U>(0x5A5A5A5A5A5A5A5Aull);

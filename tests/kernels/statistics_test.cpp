@@ -629,7 +629,8 @@ void CheckArgLongRow() {
 }
 
 // Rows long enough that ArgRowFloat's blocks grow past 64 vectors (n / 64
-// elements each; past 65536 float32 elements at 16 lanes): ties in many
+// elements each, rounded down to four vectors: from 69632 float32
+// elements at 16 lanes) but short enough for every data set: ties in many
 // blocks, signed zeros, ordinary values, and a planted extreme in the
 // middle of a late block with its equal in the last block.
 template <typename T>

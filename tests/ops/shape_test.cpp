@@ -54,7 +54,9 @@ BOOST_AUTO_TEST_CASE(concat_stack_split) {
                {0, 1, 10, 2, 3, 11});
   check_tensor(opgen::shape::concat(std::vector<Tensor>{a, a}), DType::float32, {4, 2},
                {0, 1, 2, 3, 0, 1, 2, 3});
-  // Into an out that shares the input's storage: read from a copy.
+  // Into an out that shares the input's storage (the only such call is an
+  // identity, out shapes being exact): join reads from a copy, and the
+  // result stays whole.
   Tensor same = a;
   opgen::shape::concat(std::vector<Tensor>{a}, 0, same);
   BOOST_TEST(same.shares_storage(a));
