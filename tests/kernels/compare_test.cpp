@@ -18,6 +18,7 @@
 #include "opgen/math_reference.hpp"
 #include "tests/kernels/errors.hpp"
 #include "tests/kernels/inputs.hpp"
+#include "tests/kernels/streamed_rows.hpp"
 #include "tests/kernels/sweep.hpp"
 #include "tests/kernels/targets.hpp"
 
@@ -383,6 +384,27 @@ BOOST_AUTO_TEST_CASE(logical_ops_match_reference) {
 
 BOOST_AUTO_TEST_CASE(where_selects_bit_for_bit) {
   ForEachTarget([](std::int64_t) {
+    CheckWhere<float>();
+    CheckWhere<double>();
+    CheckWhere<std::int32_t>();
+    CheckWhere<std::int64_t>();
+  });
+}
+
+// Outputs whose inputs add up to StreamBytes() or more take streaming
+// stores after partial vectors up to an aligned output address
+// (kernels/compare.cpp ByVectors). With the threshold at one byte every
+// length and placement of the sweeps above takes that path: the same
+// results, nothing written outside [0, n).
+BOOST_AUTO_TEST_CASE(streamed_outputs_match_reference) {
+  const StreamFrom stream(1);
+  ForEachTarget([](std::int64_t) {
+    CheckComparisons<float>();
+    CheckComparisons<double>();
+    CheckComparisons<std::int32_t>();
+    CheckComparisons<std::int64_t>();
+    CheckPredicates<float>();
+    CheckPredicates<double>();
     CheckWhere<float>();
     CheckWhere<double>();
     CheckWhere<std::int32_t>();
