@@ -485,6 +485,45 @@ HWY_INLINE void ReverseInto(const T* HWY_RESTRICT src, size_t n, T* HWY_RESTRICT
 void Reverse32(const uint32_t* src, size_t n, uint32_t* dst) { ReverseInto(src, n, dst); }
 void Reverse64(const uint64_t* src, size_t n, uint64_t* dst) { ReverseInto(src, n, dst); }
 
+// dst[i] = src[i * stride] for i < n. Strides 2, 3 and 4 de-interleave
+// whole vectors from contiguous loads (LoadInterleaved2/3/4, of which only
+// the first vector is kept); a vector at i reads src up to (i + N) * stride
+// - 1, which stays within the last element the copy reads, (n - 1) *
+// stride, while i + N < n. The rest, and other strides, element by
+// element.
+template <typename T>
+HWY_INLINE void StridedInto(const T* HWY_RESTRICT src, ptrdiff_t stride, size_t n,
+                            T* HWY_RESTRICT dst) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  V v0, v1, v2, v3;
+  if (stride == 2) {
+    for (; i + N < n; i += N) {
+      hn::LoadInterleaved2(d, src + 2 * i, v0, v1);
+      hn::StoreU(v0, d, dst + i);
+    }
+  } else if (stride == 3) {
+    for (; i + N < n; i += N) {
+      hn::LoadInterleaved3(d, src + 3 * i, v0, v1, v2);
+      hn::StoreU(v0, d, dst + i);
+    }
+  } else if (stride == 4) {
+    for (; i + N < n; i += N) {
+      hn::LoadInterleaved4(d, src + 4 * i, v0, v1, v2, v3);
+      hn::StoreU(v0, d, dst + i);
+    }
+  }
+  for (; i < n; ++i) dst[i] = src[static_cast<ptrdiff_t>(i) * stride];
+}
+void Strided32(const uint32_t* src, ptrdiff_t stride, size_t n, uint32_t* dst) {
+  StridedInto(src, stride, n, dst);
+}
+void Strided64(const uint64_t* src, ptrdiff_t stride, size_t n, uint64_t* dst) {
+  StridedInto(src, stride, n, dst);
+}
+
 // dst[i] = value for i < n: whole vectors, four at a time, then elements.
 template <typename T>
 HWY_INLINE void FillWith(T value, size_t n, T* HWY_RESTRICT dst) {
@@ -520,12 +559,23 @@ HWY_EXPORT(Reverse32);
 HWY_EXPORT(Reverse64);
 HWY_EXPORT(Fill32);
 HWY_EXPORT(Fill64);
+HWY_EXPORT(Strided32);
+HWY_EXPORT(Strided64);
 
 void Fill(std::uint32_t value, std::size_t n, std::uint32_t* dst) {
   OPGEN_DYNAMIC_DISPATCH(Fill32)(value, n, dst);
 }
 void Fill(std::uint64_t value, std::size_t n, std::uint64_t* dst) {
   OPGEN_DYNAMIC_DISPATCH(Fill64)(value, n, dst);
+}
+
+void StridedCopy(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t n,
+                 std::uint32_t* dst) {
+  OPGEN_DYNAMIC_DISPATCH(Strided32)(src, stride, n, dst);
+}
+void StridedCopy(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t n,
+                 std::uint64_t* dst) {
+  OPGEN_DYNAMIC_DISPATCH(Strided64)(src, stride, n, dst);
 }
 
 void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst) {

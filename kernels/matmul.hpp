@@ -58,6 +58,17 @@ void Transpose(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t rows
 void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst);
 void Reverse(const std::uint64_t* src, std::size_t n, std::uint64_t* dst);
 
+/// The strided copy dst[i] = src[i * stride] for i < n, for 4- and 8-byte
+/// elements of any type (bits are copied): the runs of shape.slice with a
+/// step. Strides 2 to 4 go through whole vectors de-interleaved from
+/// contiguous loads, which read nothing past src[(n - 1) * stride]; other
+/// strides (negative included) copy element by element. src and dst must
+/// not overlap.
+void StridedCopy(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t n,
+                 std::uint32_t* dst);
+void StridedCopy(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t n,
+                 std::uint64_t* dst);
+
 /// dst[i] = value for i < n, for 4- and 8-byte elements of any type (bits
 /// are copied): the broadcast copies of shape.broadcast_to and tile and the
 /// repeated operands of broadcasting pointwise calls.

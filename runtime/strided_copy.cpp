@@ -1,7 +1,8 @@
 // copy_strided: an odometer over the outer dimensions and a tight loop over
 // the innermost one, which is a memcpy when it is contiguous and a vector
-// kernel when it runs backwards (shape.flip); a copy that transposes goes
-// plane by plane through a blocked transpose instead.
+// kernel when it runs backwards (shape.flip) or forwards with a step
+// (shape.slice); a copy that transposes goes plane by plane through a
+// blocked transpose instead.
 #include "strided_copy.hpp"
 
 #include <algorithm>
@@ -148,6 +149,12 @@ void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t
     } else if (inner == -1 && element_size == 4) {
       kernels::Reverse(reinterpret_cast<const std::uint32_t*>(in) - (n - 1),
                        static_cast<std::size_t>(n), reinterpret_cast<std::uint32_t*>(out));
+    } else if (inner > 1 && element_size == 8) {
+      kernels::StridedCopy(reinterpret_cast<const std::uint64_t*>(in), inner,
+                           static_cast<std::size_t>(n), reinterpret_cast<std::uint64_t*>(out));
+    } else if (inner > 1 && element_size == 4) {
+      kernels::StridedCopy(reinterpret_cast<const std::uint32_t*>(in), inner,
+                           static_cast<std::size_t>(n), reinterpret_cast<std::uint32_t*>(out));
     } else if (element_size == 8) {
       copy_run<std::uint64_t>(in, n, inner, out);
     } else if (element_size == 4) {

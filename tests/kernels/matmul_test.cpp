@@ -294,6 +294,53 @@ void CheckReverse() {
   });
 }
 
+// StridedCopy on every target: dst[i] == src[i * stride] bit for bit, for
+// strides 1 to 6 (2 to 4 take whole vectors) and -3, n around the vector
+// steps, the last element read at the end of an accessible page (nothing
+// past it may be read) or src at an element offset, and the element past
+// dst's end untouched.
+template <typename U>
+void CheckStridedCopy() {
+  const U sentinel = static_cast<U>(0x5A5A5A5A5A5A5A5Aull);
+  constexpr std::size_t kMax = 300;
+  PageEndArray<U> page_end(6 * kMax + 8);
+  ForEachTarget([&](std::int64_t) {
+    ResultHash hash;
+    Random random(17);
+    for (const std::ptrdiff_t stride : {1, 2, 3, 4, 5, 6, -3}) {
+      const std::size_t step = static_cast<std::size_t>(stride < 0 ? -stride : stride);
+      for (std::size_t n = 0; n <= kMax; n = n < 70 ? n + 1 : n * 2 + 1) {
+        for (const std::size_t offset : {std::size_t{0}, std::size_t{1}, std::size_t{5}}) {
+          BOOST_TEST_CONTEXT("stride " << stride << " n " << n << " offset " << offset) {
+            // The span read: (n - 1) * step + 1 elements, at the page's end
+            // for offset 0.
+            const std::size_t span = n == 0 ? 0 : (n - 1) * step + 1;
+            std::vector<U> heap(span + offset);
+            U* const base = offset == 0 ? page_end.Place(span) : heap.data() + offset;
+            for (std::size_t j = 0; j < span; ++j) base[j] = random.Int<U>();
+            // The first element copied: the span's start, or its end for a
+            // negative stride.
+            const U* const src = stride < 0 && n > 0 ? base + span - 1 : base;
+            std::vector<U> dst(n + 1, sentinel);
+            k::StridedCopy(src, stride, n, dst.data());
+            std::size_t bad = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+              const U want = src[static_cast<std::ptrdiff_t>(i) * stride];
+              hash.Add(dst[i]);
+              if (dst[i] != want && bad++ < 3) {
+                BOOST_ERROR("dst[" << i << "] = " << dst[i] << ", expected " << want);
+              }
+            }
+            BOOST_TEST(bad == 0u);
+            BOOST_TEST(dst[n] == sentinel);
+          }
+        }
+      }
+    }
+    RecordDigest(std::string("StridedCopy<") + std::to_string(8 * sizeof(U)) + ">", 0, hash, 0);
+  });
+}
+
 // Fill on every target: dst[i] == value for n around the vector steps and
 // dst at every third element offset from the vector's start; the element
 // past the end untouched.
@@ -338,6 +385,10 @@ BOOST_AUTO_TEST_CASE(transpose_64_bit_exact) { CheckTranspose<std::uint64_t>(); 
 BOOST_AUTO_TEST_CASE(reverse_32_bit_exact) { CheckReverse<std::uint32_t>(); }
 
 BOOST_AUTO_TEST_CASE(reverse_64_bit_exact) { CheckReverse<std::uint64_t>(); }
+
+BOOST_AUTO_TEST_CASE(strided_copy_32_bit_exact) { CheckStridedCopy<std::uint32_t>(); }
+
+BOOST_AUTO_TEST_CASE(strided_copy_64_bit_exact) { CheckStridedCopy<std::uint64_t>(); }
 
 BOOST_AUTO_TEST_CASE(fill_32_bit_exact) { CheckFill<std::uint32_t>(); }
 
