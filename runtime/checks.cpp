@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "message_text.hpp"
+
 namespace opgen::detail {
 
 void throw_missing(const char* op, const char* param, const std::string& name) {
@@ -137,16 +139,9 @@ void require_same_dtype(const char* op, std::initializer_list<NamedGroup> groups
                         : dtype);
     }
   }
-  auto join = [](const std::vector<std::string>& items) {
-    std::string s;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (i > 0) s += i + 1 == items.size() ? " and " : ", ";
-      s += items[i];
-    }
-    return s;
-  };
-  const std::string subject = names.size() == 1 ? "the tensors of " + names[0] : join(names);
-  throw Error(op, groups.begin()->name, subject + " must have the same dtype, got " + join(got));
+  const std::string subject = names.size() == 1 ? "the tensors of " + names[0] : join_and(names);
+  throw Error(op, groups.begin()->name,
+              subject + " must have the same dtype, got " + join_and(got));
 }
 
 void fail_check(const char* op, std::string_view message, std::string_view check,

@@ -5,21 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "message_text.hpp"
 #include "opgen/detail/checks.hpp"
 
 namespace opgen::detail {
 
 namespace {
-
-// "x and y", "x, y and z".
-std::string join_and(const std::vector<std::string>& items) {
-  std::string s;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) s += i + 1 == items.size() ? " and " : ", ";
-    s += items[i];
-  }
-  return s;
-}
 
 // Dimension indices follow PyTorch for scalars: a rank-0 tensor accepts 0
 // and -1, as if it had one dimension of size 1 (so softmax or sum over

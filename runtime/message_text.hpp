@@ -1,0 +1,20 @@
+// Wording shared by the runtime's error messages. Private to the runtime.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace opgen::detail {
+
+/// The items as an English list: "x", "x and y", "x, y and z".
+inline std::string join_and(const std::vector<std::string>& items) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) s += i + 1 == items.size() ? " and " : ", ";
+    s += items[i];
+  }
+  return s;
+}
+
+}  // namespace opgen::detail
