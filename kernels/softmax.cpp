@@ -44,7 +44,7 @@ HWY_INLINE V SoftmaxExp(D d, V t) {
     return hn::IfThenElse(fast, ExpF32Fast(d, hn::IfThenElse(fast, t, zero)),
                           hn::IfThenZeroElse(flush, ExpHighway(d, hn::IfThenZeroElse(flush, t))));
   } else {
-    // ExpFull is Highway's Exp lane by lane for float64.
+    // ExpFull's float64 lanes do not depend on their neighbours.
     const auto flush = hn::Lt(t, min_arg);
     return hn::IfThenZeroElse(flush, ExpFull(d, hn::IfThenZeroElse(flush, t)));
   }
