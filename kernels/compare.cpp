@@ -104,17 +104,22 @@ HWY_NOINLINE void Streamed(Loop loop) {
   loop(std::true_type());
 }
 
-// loop(kStream) with kStream true (through Streamed) when the inputs, n
-// elements of elem_bytes (the widest operand's), add up to at least
-// StreamBytes() and dout's vectors can be streamed (Zen 5, 16M float32
-// through the API: where 2.7 -> 3.1-3.3 Gelem/s, less 4.3 -> 4.7-5.3,
-// isnan 7.3 -> 8.6-9.2). The work per element is a compare or a select, so
-// these loops are bound by memory; prefetching ahead as UnaryTransform does
-// measured alike. loop captures by value: by reference, its captures would
-// be kept in memory on the common path too (1K less took 26 -> 29 ns).
+// loop(kStream) with kStream true (through Streamed) when one input, n
+// elements of elem_bytes (the widest operand's), is at least StreamBytes()
+// and vectors of dout can be streamed (kCanStream: 16 bytes or more, so
+// the byte outputs of comparisons and isnan/isinf stream only from 16
+// lanes of 32-bit elements, AVX-512 and SVE; where's outputs on every
+// target but SCALAR). Zen 5, 16M float32 through the
+// API: where 2.7 -> 3.1-3.3 Gelem/s, less 4.3 -> 4.7-5.3, isnan 7.3 ->
+// 8.6-9.2. The work per element is a compare or a select, so these loops
+// are bound by memory; prefetching ahead as UnaryTransform does measured
+// alike. loop captures by value: by reference, its captures would be kept
+// in memory on the common path too (1K less took 26 -> 29 ns).
 template <class DO, class Loop>
 HWY_INLINE void ByVectorsMaybeStreamed(DO, size_t n, size_t elem_bytes, const Loop& loop) {
-  if (kCanStream<DO> && n * elem_bytes >= StreamBytes()) return Streamed(loop);
+  if constexpr (kCanStream<DO>) {
+    if (n * elem_bytes >= StreamBytes()) return Streamed(loop);
+  }
   loop(std::false_type());
 }
 
@@ -123,11 +128,12 @@ template <class D, class Pred, typename T = hn::TFromD<D>>
 HWY_INLINE void CompareTransform(D d, const T* x, const T* y, uint8_t* out, size_t n,
                                  const Pred& pred) {
   const ByteTag<D> d8;
-  ByVectorsMaybeStreamed(d8, n, sizeof(T), [=](auto stream) {
+  ByVectorsMaybeStreamed(d8, n, sizeof(T), [=](auto stream) HWY_ATTR {
     ByVectors<decltype(stream)::value>(
         d8, out, n,
-        [&](size_t i) { return MaskToBytes(d, pred(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i))); },
-        [&](size_t i, size_t count) {
+        [&](size_t i)
+            HWY_ATTR { return MaskToBytes(d, pred(d, hn::LoadU(d, x + i), hn::LoadU(d, y + i))); },
+        [&](size_t i, size_t count) HWY_ATTR {
           const auto vx = LoadPartial(d, x + i, count, PaddingLanes(d));
           const auto vy = LoadPartial(d, y + i, count, PaddingLanes(d));
           StorePartial(d8, MaskToBytes(d, pred(d, vx, vy)), count, out + i);
@@ -139,10 +145,10 @@ HWY_INLINE void CompareTransform(D d, const T* x, const T* y, uint8_t* out, size
 template <class D, class Pred, typename T = hn::TFromD<D>>
 HWY_INLINE void TestTransform(D d, const T* x, uint8_t* out, size_t n, const Pred& pred) {
   const ByteTag<D> d8;
-  ByVectorsMaybeStreamed(d8, n, sizeof(T), [=](auto stream) {
+  ByVectorsMaybeStreamed(d8, n, sizeof(T), [=](auto stream) HWY_ATTR {
     ByVectors<decltype(stream)::value>(
-        d8, out, n, [&](size_t i) { return MaskToBytes(d, pred(d, hn::LoadU(d, x + i))); },
-        [&](size_t i, size_t count) {
+        d8, out, n, [&](size_t i) HWY_ATTR { return MaskToBytes(d, pred(d, hn::LoadU(d, x + i))); },
+        [&](size_t i, size_t count) HWY_ATTR {
           const auto v = LoadPartial(d, x + i, count, PaddingLanes(d));
           StorePartial(d8, MaskToBytes(d, pred(d, v)), count, out + i);
         });
@@ -153,14 +159,14 @@ HWY_INLINE void TestTransform(D d, const T* x, uint8_t* out, size_t n, const Pre
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void Select(D d, const uint8_t* cond, const T* x, const T* y, T* out, size_t n) {
   const ByteTag<D> d8;
-  ByVectorsMaybeStreamed(d, n, sizeof(T), [=](auto stream) {
+  ByVectorsMaybeStreamed(d, n, sizeof(T), [=](auto stream) HWY_ATTR {
     ByVectors<decltype(stream)::value>(
         d, out, n,
-        [&](size_t i) {
+        [&](size_t i) HWY_ATTR {
           const auto m = BytesToMask(d, hn::LoadU(d8, cond + i));
           return hn::IfThenElse(m, hn::LoadU(d, x + i), hn::LoadU(d, y + i));
         },
-        [&](size_t i, size_t count) {
+        [&](size_t i, size_t count) HWY_ATTR {
           const auto m = BytesToMask(d, LoadPartial(d8, cond + i, count, hn::Zero(d8)));
           const auto vx = LoadPartial(d, x + i, count, hn::Zero(d));
           const auto vy = LoadPartial(d, y + i, count, hn::Zero(d));

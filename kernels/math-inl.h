@@ -202,6 +202,25 @@ HWY_INLINE V ExpF32Normal(D d, V x) {
   return hn::BitCast(d, hn::Add(hn::BitCast(di, e), scale));
 }
 
+// table[i & 15] for 64-bit lanes and a 16-entry table (Lookup16 is the
+// 32-bit form). On AVX-512 the table is two registers and the lookup one
+// vpermt2pd/q, which reads the low 4 bits of each index; elsewhere a gather.
+template <class D, class VI>
+HWY_INLINE hn::Vec<D> Lookup16Wide(D d, const hn::TFromD<D>* HWY_RESTRICT table, VI index) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(D()) == 8) {
+    const auto lo = hn::Load(d, table);
+    const auto hi = hn::Load(d, table + 8);
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return hn::Vec<D>{_mm512_permutex2var_pd(lo.raw, index.raw, hi.raw)};
+    } else {
+      return hn::Vec<D>{_mm512_permutex2var_epi64(lo.raw, index.raw, hi.raw)};
+    }
+  }
+#endif
+  return hn::GatherIndex(d, table, hn::And(index, hn::Set(hn::DFromV<VI>(), 15)));
+}
+
 #undef OPGEN_TABLE16
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 // Whether 16-entry float tables held in one register apply (AVX-512: one
@@ -303,22 +322,22 @@ HWY_INLINE V Expm1F32Table(D d, V x) {
   return hn::MulAdd(s, em1r, hn::Sub(s, hn::Set(d, 1.0f)));
 }
 
-// e^x for float64 lanes with |x| <= 708.4 where a vector holds 8 lanes (k
-// >= -1022, so that s below is normal; results below 2^-1022, from x <
-// -708.3964, are rounded once, as denormals): x = (16 k + j) ln2 / 16 + r
-// with |r| <= ln2 / 32 (ln2 / 16
-// in two parts, m * kHi exact for |m| < 2^15), and e^x = 2^k f_j (1 + c_j)
-// e^r, f_j = 2^(j/16) rounded to double and c_j its relative rounding error
-// (two 16-entry tables of two registers each, one vpermt2q/vpermt2pd per
-// lookup). e^r - 1 is its Taylor polynomial of degree 7 (truncation below
-// 2^-59 at |r| = ln2 / 32) and e^x = s + s (e^r - 1 + c_j) with s = 2^k f_j:
-// one rounding of consequence, the last. 15 vector operations against about
-// 30 in Highway's Exp (degree-11 polynomial, two scalings through int32).
+// e^x for float64 lanes with |x| <= 708.4 where a vector holds 8 lanes:
+// x = (16 k + j) ln2 / 16 + r with |r| <= ln2 / 32 (ln2 / 16 in two parts,
+// m * kHi exact for |m| < 2^15; k >= -1022, so s below is normal, and
+// results below 2^-1022, from x < -708.3964, are rounded once, as
+// denormals), and e^x = 2^k f_j (1 + c_j) e^r, f_j = 2^(j/16) rounded to
+// double and c_j its relative rounding error (Lookup16Wide: two registers
+// per table, one vpermt2q/vpermt2pd per lookup). e^r - 1 is its Taylor
+// polynomial of degree 7 (truncation below 2^-59 at |r| = ln2 / 32) and
+// e^x = s + s (e^r - 1 + c_j) with s = 2^k f_j: one rounding of
+// consequence, the last. 17 vector operations against about 30 in
+// Highway's Exp (degree-11 polynomial, two scalings through int32).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V ExpF64Table(D d, V x) {
   const hn::RebindToSigned<D> di;
   // The bits of f_j minus j << 48, j = 0..15.
-  HWY_ALIGN static constexpr int64_t kPow2[16] = {
+  HWY_ALIGN static constexpr int64_t kPow2Bits[16] = {
       0x3ff0000000000000, 0x3fefb5586cf9890f, 0x3fef72b83c7d517b, 0x3fef387a6e756238,
       0x3fef06fe0a31b715, 0x3feedea64c123422, 0x3feebfdad5362a27, 0x3feeab07dd485429,
       0x3feea09e667f3bcd, 0x3feea11473eb0187, 0x3feeace5422aa0db, 0x3feec49182a3f090,
@@ -347,12 +366,10 @@ HWY_INLINE V ExpF64Table(D d, V x) {
   const V m = hn::Sub(t, shift);
   V r = hn::NegMulAdd(m, hn::Set(d, 0x1.62e42fefa0000p-5), x);
   r = hn::NegMulAdd(m, hn::Set(d, 0x1.cf79abc9e3b3ap-44), r);
-  // vpermt2q/vpermt2pd index two registers by the low 4 bits of each lane.
+  // Lookup16Wide reads the low 4 bits of each lane: j.
   const auto bits = hn::BitCast(di, t);
-  const decltype(bits) entry{
-      _mm512_permutex2var_epi64(hn::Load(di, kPow2).raw, bits.raw, hn::Load(di, kPow2 + 8).raw)};
-  const V c{
-      _mm512_permutex2var_pd(hn::Load(d, kErrors).raw, bits.raw, hn::Load(d, kErrors + 8).raw)};
+  const auto entry = Lookup16Wide(di, kPow2Bits, bits);
+  const V c = Lookup16Wide(d, kErrors, bits);
   // m << 48 = (k << 52) + (j << 48): added to the entry, the bits of s.
   const V s = hn::BitCast(d, hn::Add(entry, hn::ShiftLeft<48>(bits)));
   V p = hn::MulAdd(hn::Set(d, 1.0 / 5040), r, hn::Set(d, 1.0 / 720));
@@ -841,25 +858,6 @@ HWY_INLINE V PowDouble(D d, V x, V y) {
   return PowSpecialCases(d, x, y, hn::IfThenElse(refine, hn::MulAdd(e, p_lo, e), e));
 }
 
-// table[i & 15] for 64-bit lanes and a 16-entry table (Lookup16 is the
-// 32-bit form). On AVX-512 the table is two registers and the lookup one
-// vpermt2pd/q, which reads the low 4 bits of each index; elsewhere a gather.
-template <class D, class VI>
-HWY_INLINE hn::Vec<D> Lookup16Wide(D d, const hn::TFromD<D>* HWY_RESTRICT table, VI index) {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if constexpr (hn::MaxLanes(D()) == 8) {
-    const auto lo = hn::Load(d, table);
-    const auto hi = hn::Load(d, table + 8);
-    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
-      return hn::Vec<D>{_mm512_permutex2var_pd(lo.raw, index.raw, hi.raw)};
-    } else {
-      return hn::Vec<D>{_mm512_permutex2var_epi64(lo.raw, index.raw, hi.raw)};
-    }
-  }
-#endif
-  return hn::GatherIndex(d, table, hn::And(index, hn::Set(hn::DFromV<VI>(), 15)));
-}
-
 #undef OPGEN_POW_AVX512
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 #define OPGEN_POW_AVX512 1
@@ -1120,7 +1118,7 @@ HWY_INLINE V PowFloatTable(D d, V x, V y, hn::Mask<D>& valid) {
 // pow for float32 lanes, computed in float64 and rounded once to float
 // (error <= 0.57 ulp, measured). Vectors whose lanes all have a positive
 // finite base and |y log2 x| <= 1000 (the common case) take PowFloatCore;
-// the others Highway's double Log and Exp (whose errors, amplified by
+// the others LogFull and ExpFull in float64 (whose errors, amplified by
 // |y ln x| <= 104, stay far below a float ulp) and C's special cases.
 template <class DF, class VF = hn::Vec<DF>>
 HWY_INLINE VF PowFloatWide(DF df, VF x, VF y) {

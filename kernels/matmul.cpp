@@ -517,10 +517,10 @@ HWY_INLINE void StridedInto(const T* HWY_RESTRICT src, ptrdiff_t stride, size_t 
   }
   for (; i < n; ++i) dst[i] = src[static_cast<ptrdiff_t>(i) * stride];
 }
-void Strided32(const uint32_t* src, ptrdiff_t stride, size_t n, uint32_t* dst) {
+void StridedCopy32(const uint32_t* src, ptrdiff_t stride, size_t n, uint32_t* dst) {
   StridedInto(src, stride, n, dst);
 }
-void Strided64(const uint64_t* src, ptrdiff_t stride, size_t n, uint64_t* dst) {
+void StridedCopy64(const uint64_t* src, ptrdiff_t stride, size_t n, uint64_t* dst) {
   StridedInto(src, stride, n, dst);
 }
 
@@ -559,8 +559,8 @@ HWY_EXPORT(Reverse32);
 HWY_EXPORT(Reverse64);
 HWY_EXPORT(Fill32);
 HWY_EXPORT(Fill64);
-HWY_EXPORT(Strided32);
-HWY_EXPORT(Strided64);
+HWY_EXPORT(StridedCopy32);
+HWY_EXPORT(StridedCopy64);
 
 void Fill(std::uint32_t value, std::size_t n, std::uint32_t* dst) {
   OPGEN_DYNAMIC_DISPATCH(Fill32)(value, n, dst);
@@ -571,11 +571,11 @@ void Fill(std::uint64_t value, std::size_t n, std::uint64_t* dst) {
 
 void StridedCopy(const std::uint32_t* src, std::ptrdiff_t stride, std::size_t n,
                  std::uint32_t* dst) {
-  OPGEN_DYNAMIC_DISPATCH(Strided32)(src, stride, n, dst);
+  OPGEN_DYNAMIC_DISPATCH(StridedCopy32)(src, stride, n, dst);
 }
 void StridedCopy(const std::uint64_t* src, std::ptrdiff_t stride, std::size_t n,
                  std::uint64_t* dst) {
-  OPGEN_DYNAMIC_DISPATCH(Strided64)(src, stride, n, dst);
+  OPGEN_DYNAMIC_DISPATCH(StridedCopy64)(src, stride, n, dst);
 }
 
 void Reverse(const std::uint32_t* src, std::size_t n, std::uint32_t* dst) {

@@ -27,8 +27,9 @@ namespace hn = hwy::HWY_NAMESPACE;
 // compute e^0 instead, so that no denormal is produced at all. Each lane's
 // result depends on that lane alone, whatever the other lanes hold (the
 // float32 lanes within [-86.5, 0] always take ExpF32Fast, the others
-// Highway's Exp): TransposedRows puts rows side by side in a vector, and a
-// row must come out the same whichever rows are its neighbours.
+// Highway's Exp; float64 lanes ExpFull, lane by lane too): TransposedRows
+// puts rows side by side in a vector, and a row must come out the same
+// whichever rows are its neighbours.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V SoftmaxExp(D d, V t) {
   using T = hn::TFromD<D>;

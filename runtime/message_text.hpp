@@ -1,4 +1,6 @@
-// Wording shared by the runtime's error messages. Private to the runtime.
+// Wording shared by the runtime's error messages. Private to the runtime
+// (the generator keeps its own join in expr_prose.cpp: it must build
+// without the runtime).
 #pragma once
 
 #include <cstddef>

@@ -138,6 +138,11 @@ void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t
       }
     }
   }
+  // Runs of strides 2 to 4 go to the vector kernel when they are long
+  // enough to fill a few vectors; other strides, and short runs (an
+  // indirect call per run of one or two elements would cost more than
+  // the copy), element by element.
+  const bool vector_strides = inner >= 2 && inner <= 4 && n >= 16;
   std::int64_t index[kMaxCopyRank] = {};
   const int outer = rank - 1;
   for (;;) {
@@ -149,10 +154,10 @@ void copy_strided(const void* src, const std::int64_t* sizes, const std::int64_t
     } else if (inner == -1 && element_size == 4) {
       kernels::Reverse(reinterpret_cast<const std::uint32_t*>(in) - (n - 1),
                        static_cast<std::size_t>(n), reinterpret_cast<std::uint32_t*>(out));
-    } else if (inner > 1 && element_size == 8) {
+    } else if (vector_strides && element_size == 8) {
       kernels::StridedCopy(reinterpret_cast<const std::uint64_t*>(in), inner,
                            static_cast<std::size_t>(n), reinterpret_cast<std::uint64_t*>(out));
-    } else if (inner > 1 && element_size == 4) {
+    } else if (vector_strides && element_size == 4) {
       kernels::StridedCopy(reinterpret_cast<const std::uint32_t*>(in), inner,
                            static_cast<std::size_t>(n), reinterpret_cast<std::uint32_t*>(out));
     } else if (element_size == 8) {

@@ -391,11 +391,13 @@ BOOST_AUTO_TEST_CASE(where_selects_bit_for_bit) {
   });
 }
 
-// Outputs whose inputs add up to StreamBytes() or more take streaming
-// stores after partial vectors up to an aligned output address
-// (kernels/compare.cpp ByVectors). With the threshold at one byte every
-// length and placement of the sweeps above takes that path: the same
-// results, nothing written outside [0, n).
+// Inputs of StreamBytes() or more take streaming stores after partial
+// vectors up to an aligned output address (kernels/compare.cpp
+// ByVectorsMaybeStreamed), where the output's vectors can be streamed:
+// where's on every target but SCALAR, the byte outputs of comparisons and
+// isnan/isinf from 32-bit elements on AVX-512 and SVE. With the threshold
+// at one byte every length and placement of the sweeps above takes that
+// path there: the same results, nothing written outside [0, n).
 BOOST_AUTO_TEST_CASE(streamed_outputs_match_reference) {
   const StreamFrom stream(1);
   ForEachTarget([](std::int64_t) {
