@@ -1,5 +1,6 @@
 #include "cpp_spelling.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -199,6 +200,128 @@ std::vector<std::string> doc_comment_lines(std::string_view text) {
     if (!line.empty() && line.back() == '\\') line += "\xC2\xA0";
   }
   return lines;
+}
+
+std::vector<std::string> wrap_doc_line(const std::string& line, std::size_t width) {
+  if (line.size() <= width) return {line};
+  const std::size_t lead = line.find_first_not_of(' ');
+  if (lead == std::string::npos) return {line};
+  // The unbreakable start (leading spaces; for @param also the name and
+  // its padding) and the hanging indent of continuation lines.
+  std::size_t body = lead;
+  std::size_t hang = lead;
+  if (line.compare(lead, 7, "@param ") == 0) {
+    const std::size_t name_end = line.find(' ', lead + 7);
+    const std::size_t text =
+        name_end == std::string::npos ? std::string::npos : line.find_first_not_of(' ', name_end);
+    if (text != std::string::npos) body = text;
+    hang = text != std::string::npos && text <= width / 3 ? text : lead + 2;
+  } else if (line[lead] == '@' || line.compare(lead, 2, "- ") == 0) {
+    hang = lead + 2;
+  }
+  // The words after it: split at spaces outside code spans.
+  std::vector<std::string> words;
+  std::string word;
+  bool code = false;
+  for (std::size_t i = body; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '`') code = !code;
+    if (c == ' ' && !code) {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  std::vector<std::string> out;
+  std::string current = line.substr(0, body);
+  bool fresh = true;  // nothing after the start or the indent yet
+  for (const std::string& w : words) {
+    if (!fresh && current.size() + 1 + w.size() > width) {
+      out.push_back(current);
+      current = std::string(hang, ' ');
+      fresh = true;
+    }
+    if (!fresh) current += ' ';
+    current += w;
+    fresh = false;
+  }
+  out.push_back(current);
+  return out;
+}
+
+std::string wrap_declaration(const std::string& decl, std::size_t width) {
+  if (decl.size() <= width) return decl;
+  const std::size_t open = decl.find('(');
+  if (open == std::string::npos) return decl;
+  // The parameters, split at top-level commas, and what follows ')'.
+  std::vector<std::string> params;
+  std::size_t depth = 0, start = open + 1, close = std::string::npos;
+  bool quoted = false;
+  for (std::size_t i = open + 1; i < decl.size() && close == std::string::npos; ++i) {
+    const char c = decl[i];
+    if (quoted) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        quoted = false;
+      continue;
+    }
+    if (c == '"')
+      quoted = true;
+    else if (c == '(' || c == '[' || c == '{' || c == '<')
+      ++depth;
+    else if ((c == ']' || c == '}' || c == '>') && depth > 0)
+      --depth;
+    else if (c == ')' && depth > 0)
+      --depth;
+    else if (c == ')')
+      close = i;
+    else if (c == ',' && depth == 0) {
+      params.push_back(decl.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (close == std::string::npos) return decl;
+  params.push_back(decl.substr(start, close - start));
+  for (std::string& p : params) {
+    const std::size_t b = p.find_first_not_of(' ');
+    p = b == std::string::npos ? std::string() : p.substr(b);
+  }
+  const std::string head = decl.substr(0, open + 1);
+  const std::string tail = decl.substr(close);  // ")" and what follows
+  // Greedy filling from `first` (the first line's text before the
+  // parameters) with continuation lines `indent` columns in.
+  const auto fill = [&](std::string first, std::size_t indent) {
+    std::string s = std::move(first), line_start_pad(indent, ' ');
+    std::size_t line_len = s.size() - (s.rfind('\n') == std::string::npos ? 0 : s.rfind('\n') + 1);
+    bool at_start = true;  // the first parameter follows `first` directly
+    for (std::size_t k = 0; k < params.size(); ++k) {
+      const std::string piece = params[k] + (k + 1 < params.size() ? "," : tail);
+      const std::size_t need = (at_start ? 0 : 1) + piece.size();
+      if (!at_start && line_len + need > width) {
+        s += "\n" + line_start_pad;
+        line_len = indent;
+        at_start = true;
+      }
+      if (!at_start) {
+        s += ' ';
+        ++line_len;
+      }
+      s += piece;
+      line_len += piece.size();
+      at_start = false;
+    }
+    return s;
+  };
+  // Aligned under the first parameter when every parameter fits there.
+  std::size_t longest = 0;
+  for (std::size_t k = 0; k < params.size(); ++k) {
+    longest = std::max(longest, params[k].size() + (k + 1 < params.size() ? 1 : tail.size()));
+  }
+  if (head.size() + longest <= width) return fill(head, head.size());
+  return fill(head + "\n    ", 4);
 }
 
 std::string markdown_cell(std::string_view text) {

@@ -2,6 +2,7 @@
 // literals, string escapes, doc comments.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,22 @@ std::string cpp_string(std::string_view s);
 /// Lines of a `///` doc comment, with the text's own line breaks kept and
 /// nothing that could end the comment early (a trailing backslash).
 std::vector<std::string> doc_comment_lines(std::string_view text);
+
+/// The column limit of generated headers (the project's .clang-format).
+inline constexpr std::size_t kHeaderColumns = 100;
+
+/// One doc comment line as lines of at most `width` characters, broken at
+/// spaces outside `code spans` (a word longer than the width stays whole).
+/// Continuation lines hang under the text: "@param name  text" under
+/// text, "  - item" and other @-commands two columns in, plain lines not.
+std::vector<std::string> wrap_doc_line(const std::string& line, std::size_t width);
+
+/// A declaration `head(params)tail` on one line when it fits in `width`,
+/// else broken after the commas between parameters (not those inside
+/// brackets, braces, parentheses or quotes): continuation lines aligned
+/// under the first parameter, or 4 columns in with the first parameter on
+/// a line of its own when that alignment leaves too little room.
+std::string wrap_declaration(const std::string& decl, std::size_t width);
 
 /// Text for one cell of a Markdown table: runs of white space (line breaks
 /// too) become one space, and every '|' that is not already escaped by an

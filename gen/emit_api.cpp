@@ -31,7 +31,10 @@ TemplateData enum_data(const EnumInfo& e, std::string_view doc) {
   d.set("name", e.cpp_type);
   d.set("values", enum_values_list(e));
   TemplateData lines = template_list();
-  for (const std::string& l : doc_comment_lines(doc)) lines.push_back(TemplateData(l));
+  for (const std::string& l : doc_comment_lines(doc)) {
+    for (const std::string& piece : wrap_doc_line(l, kHeaderColumns - 4))
+      lines.push_back(TemplateData(piece));
+  }
   d.set("doc", lines);
   TemplateData cases = template_list();
   for (std::size_t i = 0; i < e.values.size(); ++i) {
@@ -108,7 +111,10 @@ GeneratedFiles emit(const CheckedNamespace& cns, Diagnostics& diags) {
     d.set("name", c.name.value);
     TemplateData doc = template_list();
     if (c.doc) {
-      for (const std::string& l : doc_comment_lines(c.doc->text)) doc.push_back(TemplateData(l));
+      for (const std::string& l : doc_comment_lines(c.doc->text)) {
+        for (const std::string& piece : wrap_doc_line(l, kHeaderColumns - 4))
+          doc.push_back(TemplateData(piece));
+      }
     }
     d.set("doc", doc);
     TemplateData fields = template_list();
@@ -121,7 +127,10 @@ GeneratedFiles emit(const CheckedNamespace& cns, Diagnostics& diags) {
       TemplateData fdoc = template_list();
       std::string text = f.doc ? f.doc->text : std::string();
       if (f.default_value) text += (text.empty() ? "" : " ") + std::string("Default ") + doc_literal(*f.default_value) + ".";
-      for (const std::string& l : doc_comment_lines(text)) fdoc.push_back(TemplateData(l));
+      for (const std::string& l : doc_comment_lines(text)) {
+        for (const std::string& piece : wrap_doc_line(l, kHeaderColumns - 6))
+          fdoc.push_back(TemplateData(piece));
+      }
       fd.set("doc", fdoc);
       fields.push_back(fd);
     }

@@ -13,6 +13,30 @@ namespace opgen::gen {
 
 namespace {
 
+// `cond ? a : b` starting at column `column`, as clang-format would break
+// it when longer than `width` (two columns are kept for the closing
+// parentheses): `: b` on a line of its own, under the `?`. Other
+// expressions, and conditionals whose `?` and `:` are not at the top level,
+// stay on one line.
+std::string break_conditional(const std::string& value, std::size_t column, std::size_t width) {
+  if (column + value.size() + 2 <= width) return value;
+  std::size_t depth = 0, question = std::string::npos, colon = std::string::npos;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+    if (depth != 0) continue;
+    if (value.compare(i, 3, " ? ") == 0 && question == std::string::npos) question = i;
+    if (value.compare(i, 3, " : ") == 0 && question != std::string::npos &&
+        colon == std::string::npos) {
+      colon = i;
+    }
+  }
+  if (colon == std::string::npos) return value;
+  return value.substr(0, colon) + "\n" + std::string(column + question + 1, ' ') +
+         value.substr(colon + 1);
+}
+
 // "T", unless a parameter of the op already has that name.
 std::string element_type_name(const Op& op) {
   std::string t = "T";
@@ -112,7 +136,8 @@ std::string emit_formulas(const CheckedNamespace& cns) {
       // parenthesis, with a continuation indent.
       const std::string convert = ctx.helpers + "element<" + ctx.element_type + ">(";
       const bool long_line = std::string("  return ").size() + convert.size() + value.size() + 2 > 100;
-      returned = convert + (long_line ? "\n      " : "") + value + ")";
+      returned =
+          convert + (long_line ? "\n      " + break_conditional(value, 6, 100) : value) + ")";
     }
     f.set("value", returned);
     functions.push_back(f);

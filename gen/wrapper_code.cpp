@@ -1002,7 +1002,10 @@ class OpWriter {
     for (const std::string& line : lines) {
       if (line.empty()) s += "///\n";
       for (const std::string& l : line.empty() ? std::vector<std::string>{} : doc_comment_lines(line)) {
-        s += l.empty() ? "///\n" : "/// " + l + "\n";
+        if (l.empty()) s += "///\n";
+        if (l.empty()) continue;
+        for (const std::string& piece : wrap_doc_line(l, kHeaderColumns - 4))
+          s += "/// " + piece + "\n";
       }
     }
     return s;
@@ -1015,7 +1018,10 @@ class OpWriter {
       s += "struct " + result_struct(op_) + " {\n";
       for (const Param& p : op_.outputs) {
         if (p.doc) {
-          for (const std::string& l : doc_comment_lines(trim_text(p.doc->text))) s += "  /// " + l + "\n";
+          for (const std::string& l : doc_comment_lines(trim_text(p.doc->text))) {
+            for (const std::string& piece : wrap_doc_line(l, kHeaderColumns - 6))
+              s += "  /// " + piece + "\n";
+          }
         }
         s += std::string(p.count.is_one() ? "  Tensor " : "  std::vector<Tensor> ") + p.name.value + ";\n";
       }
@@ -1044,7 +1050,7 @@ class OpWriter {
         }
         s += "/// Same, with the default " + or_list(omitted) + ".\n";
       }
-      s += overload_declaration(ns_, a_, o, true) + ";\n";
+      s += wrap_declaration(overload_declaration(ns_, a_, o, true) + ";", kHeaderColumns) + "\n";
       first = false;
     }
     return s;

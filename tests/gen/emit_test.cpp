@@ -167,6 +167,40 @@ BOOST_AUTO_TEST_CASE(markdown_cell_pipes) {
   BOOST_TEST(markdown_cell(" one\n two\t three ") == "one two three");
 }
 
+// Doc lines past the width break at spaces outside code spans, and
+// continuation lines hang under the text of @param, two columns in for
+// other commands and list items, flush for prose.
+BOOST_AUTO_TEST_CASE(doc_lines_wrap) {
+  BOOST_TEST(wrap_doc_line("short", 20) == std::vector<std::string>{"short"});
+  BOOST_TEST((wrap_doc_line("one two three four five", 10) ==
+              std::vector<std::string>{"one two", "three four", "five"}));
+  BOOST_TEST((wrap_doc_line("@param x   aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd", 36) ==
+              std::vector<std::string>{"@param x   aaaaaaaaaa bbbbbbbbbb",
+                                       "           cccccccccc dddddddddd"}));
+  // A name too long for that (its text past a third of the width): two in.
+  BOOST_TEST((wrap_doc_line("@param long_name  aaaa bbbb", 24) ==
+              std::vector<std::string>{"@param long_name  aaaa", "  bbbb"}));
+  BOOST_TEST((wrap_doc_line("  - aaa bbb ccc", 9) ==
+              std::vector<std::string>{"  - aaa", "    bbb", "    ccc"}));
+  BOOST_TEST(
+      (wrap_doc_line("@return y: aa bb", 12) == std::vector<std::string>{"@return y:", "  aa bb"}));
+  // A code span is not broken, even when longer than the width.
+  BOOST_TEST((wrap_doc_line("see `a b c d` now", 8) ==
+              std::vector<std::string>{"see", "`a b c d`", "now"}));
+}
+
+// Declarations past the width break after the commas between parameters,
+// not inside braces, brackets or string literals: aligned under the first
+// parameter, or 4 columns in when that leaves too little room.
+BOOST_AUTO_TEST_CASE(declarations_wrap) {
+  BOOST_TEST(wrap_declaration("void f(int a, int b);", 40) == "void f(int a, int b);");
+  BOOST_TEST(wrap_declaration("void f(int a, int b);", 16) == "void f(int a,\n       int b);");
+  BOOST_TEST(wrap_declaration("T g(Span<int> s = {1, 2}, std::string t = \"x, y\");", 32) ==
+             "T g(Span<int> s = {1, 2},\n    std::string t = \"x, y\");");
+  BOOST_TEST(wrap_declaration("Tensor long_name(const Tensor& input, double value);", 30) ==
+             "Tensor long_name(\n    const Tensor& input,\n    double value);");
+}
+
 // A namespace outside opgen names the runtime's types itself.
 BOOST_AUTO_TEST_CASE(foreign_namespace) {
   Diagnostics d;

@@ -71,7 +71,8 @@ void pad(const Tensor& x, const Tensor& fill, PadMode mode, Span<std::int64_t> w
 ///
 /// @param x  Numerator (float32, float64, int32 or int64).
 /// @param y  Denominator (float32, float64, int32 or int64).
-/// @return z: x / y. Shape: the broadcast shape of x and y; dtype: the dtype of x if float, else float32.
+/// @return z: x / y. Shape: the broadcast shape of x and y; dtype: the dtype of x if float, else
+///   float32.
 /// @throws opgen::Error when
 ///   - x is null or not a float32, float64, int32 or int64 tensor;
 ///   - y is null or not a float32, float64, int32 or int64 tensor;
