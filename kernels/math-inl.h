@@ -322,19 +322,13 @@ HWY_INLINE V Expm1F32Table(D d, V x) {
   return hn::MulAdd(s, em1r, hn::Sub(s, hn::Set(d, 1.0f)));
 }
 
-// e^x for float64 lanes with |x| <= 708.4 where a vector holds 8 lanes:
-// x = (16 k + j) ln2 / 16 + r with |r| <= ln2 / 32 (ln2 / 16 in two parts,
-// m * kHi exact for |m| < 2^15; k >= -1022, so s below is normal, and
-// results below 2^-1022, from x < -708.3964, are rounded once, as
-// denormals), and e^x = 2^k f_j (1 + c_j) e^r, f_j = 2^(j/16) rounded to
-// double and c_j its relative rounding error (Lookup16Wide: two registers
-// per table, one vpermt2q/vpermt2pd per lookup). e^r - 1 is its Taylor
-// polynomial of degree 7 (truncation below 2^-59 at |r| = ln2 / 32) and
-// e^x = s + s (e^r - 1 + c_j) with s = 2^k f_j: one rounding of
-// consequence, the last. 17 vector operations against about 30 in
-// Highway's Exp (degree-11 polynomial, two scalings through int32).
+// The scale of the float64 exp tables: for t = 1.5 * 2^52 + m (m = 16 k +
+// j in t's low mantissa bits, k >= -1022), s = 2^k f_j with f_j = 2^(j/16)
+// rounded to double, and c = c_j, its relative rounding error (2^(j/16) =
+// f_j (1 + c_j)). Two 16-entry tables of two registers each, one
+// vpermt2q/vpermt2pd per lookup (Lookup16Wide).
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V ExpF64Table(D d, V x) {
+HWY_INLINE V Pow2SixteenthsF64(D d, V t, V& c) {
   const hn::RebindToSigned<D> di;
   // The bits of f_j minus j << 48, j = 0..15.
   HWY_ALIGN static constexpr int64_t kPow2Bits[16] = {
@@ -359,6 +353,24 @@ HWY_INLINE V ExpF64Table(D d, V x) {
                                                    0x1.36eae30af0cb3p-56,
                                                    0x1.4a385a63d07a7p-56,
                                                    -0x1.ff7128fd391f0p-55};
+  // Lookup16Wide reads the low 4 bits of each lane: j.
+  const auto bits = hn::BitCast(di, t);
+  c = Lookup16Wide(d, kErrors, bits);
+  // m << 48 = (k << 52) + (j << 48): added to the entry, the bits of s.
+  return hn::BitCast(d, hn::Add(Lookup16Wide(di, kPow2Bits, bits), hn::ShiftLeft<48>(bits)));
+}
+
+// e^x for float64 lanes with |x| <= 708.4 where a vector holds 8 lanes:
+// x = (16 k + j) ln2 / 16 + r with |r| <= ln2 / 32 (ln2 / 16 in two parts,
+// m * kHi exact for |m| < 2^15; k >= -1022, so s below is normal, and
+// results below 2^-1022, from x < -708.3964, are rounded once, as
+// denormals), and e^x = 2^k f_j (1 + c_j) e^r (Pow2SixteenthsF64). e^r - 1
+// is its Taylor polynomial of degree 7 (truncation below 2^-59 at |r| =
+// ln2 / 32) and e^x = s + s (e^r - 1 + c_j) with s = 2^k f_j: one rounding
+// of consequence, the last. 17 vector operations against about 30 in
+// Highway's Exp (degree-11 polynomial, two scalings through int32).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ExpF64Table(D d, V x) {
   // Adding 1.5 * 2^52 rounds 16 x / ln2 to the integer m held in t's low
   // mantissa bits (as ReduceLn2Sixteenths does in float32).
   const V shift = hn::Set(d, 0x1.8p52);
@@ -366,12 +378,8 @@ HWY_INLINE V ExpF64Table(D d, V x) {
   const V m = hn::Sub(t, shift);
   V r = hn::NegMulAdd(m, hn::Set(d, 0x1.62e42fefa0000p-5), x);
   r = hn::NegMulAdd(m, hn::Set(d, 0x1.cf79abc9e3b3ap-44), r);
-  // Lookup16Wide reads the low 4 bits of each lane: j.
-  const auto bits = hn::BitCast(di, t);
-  const auto entry = Lookup16Wide(di, kPow2Bits, bits);
-  const V c = Lookup16Wide(d, kErrors, bits);
-  // m << 48 = (k << 52) + (j << 48): added to the entry, the bits of s.
-  const V s = hn::BitCast(d, hn::Add(entry, hn::ShiftLeft<48>(bits)));
+  V c;
+  const V s = Pow2SixteenthsF64(d, t, c);
   V p = hn::MulAdd(hn::Set(d, 1.0 / 5040), r, hn::Set(d, 1.0 / 720));
   p = hn::MulAdd(p, r, hn::Set(d, 1.0 / 120));
   p = hn::MulAdd(p, r, hn::Set(d, 1.0 / 24));
@@ -379,6 +387,29 @@ HWY_INLINE V ExpF64Table(D d, V x) {
   p = hn::MulAdd(p, r, hn::Set(d, 0.5));
   const V em1 = hn::MulAdd(p, hn::Mul(r, r), r);
   return hn::MulAdd(s, hn::Add(em1, c), s);
+}
+
+// 2^x for float64 lanes with |x| <= 1022 where a vector holds 8 lanes: x =
+// k + j/16 + r with m = 16 k + j = round(16 x) and r = x - m/16 (both
+// exact, |r| <= 1/32), 2^x = 2^k f_j (1 + c_j) 2^r (Pow2SixteenthsF64), 2^r
+// - 1 = r (ln2 + r (ln2^2/2 + ...)) to degree 7 (truncation below 2^-60 at
+// |r| = 1/32), and 2^x = s + s (2^r - 1 + c_j): one rounding of
+// consequence, the last. Results are normal (k >= -1022).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Exp2F64Table(D d, V x) {
+  const V shift = hn::Set(d, 0x1.8p52);
+  const V t = hn::MulAdd(x, hn::Set(d, 16.0), shift);
+  const V r = hn::MulAdd(hn::Sub(t, shift), hn::Set(d, -0.0625), x);
+  V c;
+  const V s = Pow2SixteenthsF64(d, t, c);
+  // ln2^k / k!, k = 7 down to 1.
+  V p = hn::MulAdd(hn::Set(d, 0x1.ffcbfc588b0c7p-17), r, hn::Set(d, 0x1.430912f86c787p-13));
+  p = hn::MulAdd(p, r, hn::Set(d, 0x1.5d87fe78a6731p-10));
+  p = hn::MulAdd(p, r, hn::Set(d, 0x1.3b2ab6fba4e77p-7));
+  p = hn::MulAdd(p, r, hn::Set(d, 0x1.c6b08d704a0c0p-5));
+  p = hn::MulAdd(p, r, hn::Set(d, 0x1.ebfbdff82c58fp-3));
+  p = hn::MulAdd(p, r, hn::Set(d, 0x1.62e42fefa39efp-1));
+  return hn::MulAdd(s, hn::MulAdd(p, r, c), s);
 }
 #else
 #define OPGEN_TABLE16 0
