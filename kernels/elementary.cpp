@@ -255,16 +255,32 @@ HWY_INLINE V Expm1F32Fast(D d, V x) {
   return Expm1Full(d, x);
 }
 
-// e^x - 1. Highway's Expm1 is valid up to about +104 (float) / +706
-// (double) and maps NaN to garbage: clamp where the result has long
+// e^x - 1 through Highway's Expm1, valid up to about +104 (float) / +706
+// (double), which maps NaN to garbage: clamp where the result has long
 // overflowed, keep NaN.
 template <class D, class V>
-HWY_INLINE V Expm1Full(D d, V x) {
+HWY_INLINE V Expm1Highway(D d, V x) {
   using T = hn::TFromD<D>;
   const V clamp = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 128.0 : 1024.0));
   const V r = hn::Expm1(d, hn::Min(x, clamp));
   const V big = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 89.0 : 710.0));
   return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElse(hn::Gt(x, big), hn::Inf(d), r));
+}
+
+// e^x - 1: Expm1Highway, except for float64 lanes with x <= 708.4 on
+// AVX-512, which take Expm1F64Table (lane by lane, so that no lane depends
+// on its neighbours).
+template <class D, class V>
+HWY_INLINE V Expm1Full(D d, V x) {
+#if OPGEN_TABLE16
+  if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
+    const auto table = hn::Le(x, hn::Set(d, 708.4));  // false for NaN
+    if (HWY_LIKELY(hn::AllTrue(d, table))) return Expm1F64Table(d, x);
+    return hn::IfThenElse(table, Expm1F64Table(d, hn::IfThenElseZero(table, x)),
+                          Expm1Highway(d, x));
+  }
+#endif
+  return Expm1Highway(d, x);
 }
 
 // ln(1 + x) for every input. u = 1 + x rounded and c = x - (u - 1), the
