@@ -234,20 +234,42 @@ std::vector<std::string> wrap_doc_line(const std::string& line, std::size_t widt
     }
   }
   if (!word.empty()) words.push_back(std::move(word));
+  // A word that would open a continuation line as Markdown or Doxygen
+  // syntax (a list item, a heading, a command) takes the word before it
+  // along: "Default 0." must not leave "0." to start a line.
+  const auto opens_syntax = [](const std::string& w) {
+    if (w == "-" || w == "+" || w == "*" || w[0] == '#' || w[0] == '@' || w[0] == '\\') {
+      return true;
+    }
+    std::size_t digits = 0;
+    while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
+    return digits > 0 && digits + 1 == w.size() && (w.back() == '.' || w.back() == ')');
+  };
   std::vector<std::string> out;
   std::string current = line.substr(0, body);
-  bool fresh = true;  // nothing after the start or the indent yet
+  std::size_t on_line = 0;  // words on the current line after the start
   for (const std::string& w : words) {
-    if (!fresh && current.size() + 1 + w.size() > width) {
+    if (on_line > 0 && current.size() + 1 + w.size() > width) {
+      std::string carried;
+      if (opens_syntax(w) && on_line > 1) {
+        const std::size_t space = current.rfind(' ');
+        carried = current.substr(space + 1);
+        current.erase(space);
+      }
       out.push_back(current);
-      current = std::string(hang, ' ');
-      fresh = true;
+      current = std::string(hang, ' ') + carried;
+      on_line = carried.empty() ? 0 : 1;
     }
-    if (!fresh) current += ' ';
+    if (on_line > 0) current += ' ';
     current += w;
-    fresh = false;
+    ++on_line;
   }
   out.push_back(current);
+  // As doc_comment_lines: a backslash ending a // comment would splice the
+  // next source line into it.
+  for (std::string& piece : out) {
+    if (!piece.empty() && piece.back() == '\\') piece += "\xC2\xA0";
+  }
   return out;
 }
 

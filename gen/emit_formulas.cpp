@@ -17,12 +17,19 @@ namespace {
 // it when longer than `width` (two columns are kept for the closing
 // parentheses): `: b` on a line of its own, under the `?`. Other
 // expressions, and conditionals whose `?` and `:` are not at the top level,
-// stay on one line.
+// stay on one line; string literals are skipped.
 std::string break_conditional(const std::string& value, std::size_t column, std::size_t width) {
   if (column + value.size() + 2 <= width) return value;
   std::size_t depth = 0, question = std::string::npos, colon = std::string::npos;
+  bool quoted = false;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const char c = value[i];
+    if (quoted) {
+      if (c == '\\') ++i;
+      if (c == '"') quoted = false;
+      continue;
+    }
+    if (c == '"') quoted = true;
     if (c == '(' || c == '[' || c == '{') ++depth;
     if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
     if (depth != 0) continue;
@@ -61,7 +68,13 @@ std::string helpers_prefix(const Namespace& ns) {
 
 TemplateData doc_lines(const std::vector<std::string>& lines) {
   TemplateData list = template_list();
-  for (const std::string& l : lines) list.push_back(TemplateData(l.empty() ? "///" : "/// " + l));
+  for (const std::string& l : lines) {
+    if (l.empty()) list.push_back(TemplateData("///"));
+    if (l.empty()) continue;
+    for (const std::string& piece : wrap_doc_line(l, kHeaderColumns - 4)) {
+      list.push_back(TemplateData("/// " + piece));
+    }
+  }
   return list;
 }
 

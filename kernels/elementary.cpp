@@ -256,13 +256,14 @@ HWY_INLINE V Expm1F32Fast(D d, V x) {
 }
 
 // e^x - 1 through Highway's Expm1, valid up to about +104 (float) / +706
-// (double), which maps NaN to garbage: clamp where the result has long
-// overflowed, keep NaN.
+// (double), which maps NaN to garbage and -0 to +0: clamp where the result
+// has long overflowed, keep NaN, and give negative x (-0 included) the
+// sign their results have.
 template <class D, class V>
 HWY_INLINE V Expm1Highway(D d, V x) {
   using T = hn::TFromD<D>;
   const V clamp = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 128.0 : 1024.0));
-  const V r = hn::Expm1(d, hn::Min(x, clamp));
+  const V r = hn::OrAnd(hn::Expm1(d, hn::Min(x, clamp)), x, hn::SignBit(d));
   const V big = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 89.0 : 710.0));
   return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElse(hn::Gt(x, big), hn::Inf(d), r));
 }

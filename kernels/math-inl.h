@@ -425,7 +425,7 @@ HWY_INLINE V Expm1F64Table(D d, V x) {
 // 2^x for float64 lanes with |x| <= 1022 where a vector holds 8 lanes: x =
 // k + j/16 + r with m = 16 k + j = round(16 x) and r = x - m/16 (both
 // exact, |r| <= 1/32), 2^x = 2^k f_j (1 + c_j) 2^r (Pow2SixteenthsF64), 2^r
-// - 1 = r (ln2 + r (ln2^2/2 + ...)) to degree 7 (truncation below 2^-60 at
+// - 1 = r (ln2 + r (ln2^2/2 + ...)) to degree 7 (truncation below 2^-59 at
 // |r| = 1/32), and 2^x = s + s (2^r - 1 + c_j): one rounding of
 // consequence, the last. Results are normal (k >= -1022).
 template <class D, class V = hn::Vec<D>>

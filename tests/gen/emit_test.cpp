@@ -184,6 +184,12 @@ BOOST_AUTO_TEST_CASE(doc_lines_wrap) {
               std::vector<std::string>{"  - aaa", "    bbb", "    ccc"}));
   BOOST_TEST(
       (wrap_doc_line("@return y: aa bb", 12) == std::vector<std::string>{"@return y:", "  aa bb"}));
+  // No continuation line starts as a list item or a command: the word
+  // before goes down with it.
+  BOOST_TEST((wrap_doc_line("aaa bbbb Default 0.", 16) ==
+              std::vector<std::string>{"aaa bbbb", "Default 0."}));
+  BOOST_TEST(
+      (wrap_doc_line("aaa bbb ccc - ddd", 12) == std::vector<std::string>{"aaa bbb", "ccc - ddd"}));
   // A code span is not broken, even when longer than the width.
   BOOST_TEST((wrap_doc_line("see `a b c d` now", 8) ==
               std::vector<std::string>{"see", "`a b c d`", "now"}));

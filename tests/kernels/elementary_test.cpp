@@ -421,6 +421,19 @@ BOOST_AUTO_TEST_CASE(exp2_float64_within_0_6_ulp_on_avx512) {
   const double outside[] = {std::numeric_limits<double>::quiet_NaN(), 1023.5, -1060.0, 1e300};
   for (std::size_t i = 0; i < mixed.size(); i += 5) mixed[i] = outside[(i / 5) % 4];
   ForEachTarget([&](std::int64_t target) {
+    // 2^i for every integer i from -1074 to 1023, bit for bit, in the
+    // table form and (below -1022) the Taylor form alike.
+    std::vector<double> ints, pow2(2098);
+    for (int i = -1074; i <= 1023; ++i) ints.push_back(i);
+    k::Exp2(ints.data(), pow2.data(), ints.size());
+    std::size_t inexact = 0;
+    for (std::size_t i = 0; i < ints.size(); ++i) {
+      const double want = std::ldexp(1.0, static_cast<int>(ints[i]));
+      if (pow2[i] != want && inexact++ < 3) {
+        BOOST_ERROR("Exp2<float64>: 2^" << ints[i] << " gave " << Show(pow2[i]));
+      }
+    }
+    BOOST_TEST(inexact == 0u);
     Report report("Exp2<float64> |x| <= 1022", IsAvx512(target) ? 0.6 : 1.5);
     CheckUnaryArray(
         report, values, [](const double* x, double* out, std::size_t n) { k::Exp2(x, out, n); },
@@ -463,6 +476,14 @@ BOOST_AUTO_TEST_CASE(expm1_float64_within_2_ulp_on_avx512) {
   const double outside[] = {std::numeric_limits<double>::quiet_NaN(), 708.5, 800.0, 1e300};
   for (std::size_t i = 0; i < mixed.size(); i += 5) mixed[i] = outside[(i / 5) % 4];
   ForEachTarget([&](std::int64_t target) {
+    // expm1(+-0) = +-0, the sign kept.
+    const double zeros[8] = {0.0, -0.0, 0.0, -0.0, -0.0, 0.0, -0.0, 0.0};
+    double signs[8];
+    k::Expm1(zeros, signs, 8);
+    for (int i = 0; i < 8; ++i) {
+      BOOST_TEST((signs[i] == 0 && std::signbit(signs[i]) == std::signbit(zeros[i])),
+                 "Expm1<float64>(" << Show(zeros[i]) << ") gave " << Show(signs[i]));
+    }
     Report report("Expm1<float64> x <= 708.4", IsAvx512(target) ? 2.0 : 4.5);
     CheckUnaryArray(
         report, values, [](const double* x, double* out, std::size_t n) { k::Expm1(x, out, n); },
