@@ -159,12 +159,11 @@ template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Exp2(D d, V x) {
 #if OPGEN_TABLE16
   if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
-    // |x| <= 1022 (not NaN): 1022 is 0x408FF00000000000.
-    const hn::RebindToSigned<D> di;
-    const auto bits = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7FFFFFFFFFFFFFFF));
-    const auto table = hn::RebindMask(d, hn::Lt(bits, hn::Set(di, int64_t{0x408FF00000000001})));
-    if (HWY_LIKELY(hn::AllTrue(d, table))) return Exp2F64Table(d, x);
-    return hn::IfThenElse(table, Exp2F64Table(d, hn::IfThenElseZero(table, x)), Exp2Taylor14(d, x));
+    // |x| <= 1022, the bits 0x408FF00000000000.
+    return TableLaneByLane(
+        d, x, AbsAtMostF64(d, x, 0x408FF00000000000),
+        [](auto dd, auto v) HWY_ATTR { return Exp2F64Table(dd, v); },
+        [](auto dd, auto v) HWY_ATTR { return Exp2Taylor14(dd, v); });
   }
 #endif
   return Exp2Taylor14(d, x);
@@ -275,10 +274,10 @@ template <class D, class V>
 HWY_INLINE V Expm1Full(D d, V x) {
 #if OPGEN_TABLE16
   if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
-    const auto table = hn::Le(x, hn::Set(d, 708.4));  // false for NaN
-    if (HWY_LIKELY(hn::AllTrue(d, table))) return Expm1F64Table(d, x);
-    return hn::IfThenElse(table, Expm1F64Table(d, hn::IfThenElseZero(table, x)),
-                          Expm1Highway(d, x));
+    return TableLaneByLane(
+        d, x, hn::Le(x, hn::Set(d, 708.4)),  // false for NaN
+        [](auto dd, auto v) HWY_ATTR { return Expm1F64Table(dd, v); },
+        [](auto dd, auto v) HWY_ATTR { return Expm1Highway(dd, v); });
   }
 #endif
   return Expm1Highway(d, x);

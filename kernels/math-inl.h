@@ -573,6 +573,29 @@ HWY_INLINE V ExpF32Fast(D d, V x) {
   return ExpF32Normal(d, kNegate ? hn::Neg(x) : x);
 }
 
+#if OPGEN_TABLE16
+// Lanes of float64 x with |x| <= the double whose bits are `limit` (not
+// NaN): an integer comparison of x's bits without the sign (NaN's are
+// larger).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE hn::Mask<D> AbsAtMostF64(D d, V x, int64_t limit) {
+  const hn::RebindToSigned<D> di;
+  const auto bits = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7FFFFFFFFFFFFFFF));
+  // Lt, as Highway 1.0.3 has no integer Le.
+  return hn::RebindMask(d, hn::Lt(bits, hn::Set(di, limit + 1)));
+}
+
+// table(d, x) when every lane is `in`; otherwise lane by lane, table(d, x)
+// on the lanes `in` (the others given 0) and other(d, x) on the rest, so
+// that no lane's result depends on the lanes beside it (softmax's
+// TransposedRows puts rows side by side in a vector).
+template <class D, class V, class Table, class Other>
+HWY_INLINE V TableLaneByLane(D d, V x, hn::Mask<D> in, const Table& table, const Other& other) {
+  if (HWY_LIKELY(hn::AllTrue(d, in))) return table(d, x);
+  return hn::IfThenElse(in, table(d, hn::IfThenElseZero(in, x)), other(d, x));
+}
+#endif
+
 // e^x for every input. float32 vectors whose lanes all lie in |x| <= 86.5
 // (the common case) take ExpF32Fast: on AVX-512 its 16-entry table and
 // degree-3 polynomial (1.06 ulp; 1K float32 exp 146 -> 110 ns and 64K 9.35
@@ -600,14 +623,11 @@ HWY_INLINE V ExpFull(D d, V x) {
   }
 #if OPGEN_TABLE16
   if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
-    // |x| <= 708.4 (not NaN), as above: 708.4 is 0x4086233333333333.
-    const hn::RebindToSigned<D> di;
-    const auto bits = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7FFFFFFFFFFFFFFF));
-    const auto table = hn::RebindMask(d, hn::Lt(bits, hn::Set(di, int64_t{0x4086233333333334})));
-    if (HWY_LIKELY(hn::AllTrue(d, table))) return ExpF64Table(d, x);
-    // Lane by lane, so that no lane's result depends on its neighbours
-    // (softmax's TransposedRows puts rows side by side in a vector).
-    return hn::IfThenElse(table, ExpF64Table(d, hn::IfThenElseZero(table, x)), ExpHighway(d, x));
+    // |x| <= 708.4, the bits 0x4086233333333333.
+    return TableLaneByLane(
+        d, x, AbsAtMostF64(d, x, 0x4086233333333333),
+        [](auto dd, auto v) HWY_ATTR { return ExpF64Table(dd, v); },
+        [](auto dd, auto v) HWY_ATTR { return ExpHighway(dd, v); });
   }
 #endif
   return ExpHighway(d, x);

@@ -239,6 +239,27 @@ void CheckUnaryArray(Report& report, const std::vector<T>& xs, Kernel&& kernel,
   }
 }
 
+// The kernel's results on xs, bit for bit the same when every fifth
+// element is replaced by one of `outside` (NaN, or inputs another form
+// takes): no lane's result may depend on the lanes beside it.
+template <typename T, class Kernel>
+void RequireLaneIndependent(const std::string& name, const std::vector<T>& xs,
+                            const std::vector<T>& outside, Kernel&& kernel) {
+  std::vector<T> mixed = xs;
+  for (std::size_t i = 0; i < mixed.size(); i += 5) mixed[i] = outside[(i / 5) % outside.size()];
+  std::vector<T> alone(xs.size()), among(xs.size());
+  kernel(xs.data(), alone.data(), xs.size());
+  kernel(mixed.data(), among.data(), mixed.size());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (i % 5 != 0 && std::memcmp(&alone[i], &among[i], sizeof(T)) != 0 && differ++ < 3) {
+      BOOST_ERROR(name << ": x=" << Show(xs[i]) << " gave " << Show(alone[i]) << " alone and "
+                       << Show(among[i]) << " among others");
+    }
+  }
+  BOOST_TEST(differ == 0u, name);
+}
+
 // One call over the pairs (x[i], y[i]), in order: for inputs built in pairs,
 // which SweepBinary's separate pool indices would take apart. References
 // once in the run, as in CheckUnaryArray (y's values are in the key).
