@@ -83,36 +83,42 @@ struct Relu6Op {
 #endif
   }
 };
-// x > 0 ? a x : b (e^x - 1), NaN passing through (and -0, for float32;
-// float64's Expm1NonPositive may give +0 for it); a = 1 unless
-// kScalePositive, b = 1 unless kScaleNegative (a multiplication less). elu
-// (a = 1, b = alpha) and selu (a = scale, b = scale alpha).
-template <bool kScalePositive, bool kScaleNegative, class D, class V>
-HWY_INLINE V ExpLinear(D d, V x, hn::TFromD<D> a, hn::TFromD<D> b) {
+// b (e^x - 1) for the lanes with x < 0 (the others finite or NaN, to be
+// dropped); b = 1 unless kScale (a multiplication less).
+template <bool kScale, class D, class V>
+HWY_INLINE V ScaledExpm1Negative(D d, V x, hn::TFromD<D> b) {
   using T = hn::TFromD<D>;
+  V em1;
 #if OPGEN_TABLE16
+  if constexpr (sizeof(T) == 8 && hn::MaxLanes(D()) == 8) {
+    // AVX-512 float64, no range check: Expm1F64Table on min(x, 0) (0 for
+    // NaN on x86, the second operand), b applied inside its last FMA.
+    const V xn = hn::Min(x, hn::Zero(d));
+    return kScale ? Expm1F64Table<true>(d, xn, hn::Set(d, b)) : Expm1F64Table(d, xn);
+  }
   if constexpr (sizeof(T) == 4 && hn::MaxLanes(D()) == 16) {
     // AVX-512 float32, no range check: x clamped to [-80, 80] by one
     // vrangeps (the operand of smaller magnitude, with the sign of x; NaN
-    // gives the other operand), e^x - 1 from Expm1F32Table, and a x unless
-    // x < 0 (so NaN and -0 pass through; the lanes with x > 0 computed
-    // finite values that are dropped).
-    const V xc{_mm512_range_ps(x.raw, hn::Set(d, 80.0f).raw, 0x02)};
-    const V em1 = Expm1F32Table(d, xc);
-    const V neg = kScaleNegative ? hn::Mul(hn::Set(d, b), em1) : em1;
-    const V pos = kScalePositive ? hn::Mul(hn::Set(d, a), x) : x;
-    return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), neg, pos);
-  }
+    // gives the other operand), e^x - 1 from Expm1F32Table.
+    em1 = Expm1F32Table(d, V{_mm512_range_ps(x.raw, hn::Set(d, 80.0f).raw, 0x02)});
+  } else
 #endif
-  V em1;
-  if constexpr (sizeof(T) == 4) {
+      if constexpr (sizeof(T) == 4) {
     em1 = Expm1NonPositiveF32(d, x);
   } else {
     em1 = Expm1NonPositive(d, x);
   }
-  const V neg = kScaleNegative ? hn::Mul(hn::Set(d, b), em1) : em1;
+  return kScale ? hn::Mul(hn::Set(d, b), em1) : em1;
+}
+// x > 0 ? a x : b (e^x - 1), NaN and -0 passing through as a x (x < 0
+// selects the negative part); a = 1 unless kScalePositive, b = 1 unless
+// kScaleNegative. elu (a = 1, b = alpha) and selu (a = scale, b = scale
+// alpha).
+template <bool kScalePositive, bool kScaleNegative, class D, class V>
+HWY_INLINE V ExpLinear(D d, V x, hn::TFromD<D> a, hn::TFromD<D> b) {
+  const V neg = ScaledExpm1Negative<kScaleNegative>(d, x, b);
   const V pos = kScalePositive ? hn::Mul(hn::Set(d, a), x) : x;
-  return KeepNaN<D>(x, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), pos, neg));
+  return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), neg, pos);
 }
 // kUnitAlpha: alpha is 1 (the op's default), one multiplication less.
 template <typename T, bool kUnitAlpha = false>
