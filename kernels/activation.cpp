@@ -4,7 +4,9 @@
 // extended in math-inl.h), so they run at the speed of that function.
 #include "kernels/activation.hpp"
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/activation.cpp"
@@ -337,16 +339,23 @@ OPGEN_ACTIVATION_TARGET(HardSwish)
 OPGEN_ACTIVATION_TARGET(Mish)
 #undef OPGEN_ACTIVATION_TARGET
 
-void EluF32(const float* x, float* out, size_t n, float alpha) {
-  if (alpha == 1.0f) {
-    UnaryTransform(hn::ScalableTag<float>(), x, out, n, EluOp<float, true>{alpha});
+// An infinite alpha (or a float32 alpha past FLT_MAX) takes the formula
+// literally, element by element: -inf for x < 0 and NaN for x = +-0 (inf
+// times expm1(+-0)), which the vector forms, built for a finite alpha (the
+// op's check), would not give. alpha = 1, the op's default, saves a
+// multiplication (float64 on AVX-512: the unscaled table form).
+template <typename T>
+HWY_INLINE void EluT(const T* x, T* out, size_t n, T alpha) {
+  if (!(alpha <= std::numeric_limits<T>::max())) {
+    for (size_t i = 0; i < n; ++i) out[i] = x[i] > 0 ? x[i] : alpha * std::expm1(x[i]);
+  } else if (alpha == T{1}) {
+    UnaryTransform(hn::ScalableTag<T>(), x, out, n, EluOp<T, true>{alpha});
   } else {
-    UnaryTransform(hn::ScalableTag<float>(), x, out, n, EluOp<float>{alpha});
+    UnaryTransform(hn::ScalableTag<T>(), x, out, n, EluOp<T>{alpha});
   }
 }
-void EluF64(const double* x, double* out, size_t n, double alpha) {
-  UnaryTransform(hn::ScalableTag<double>(), x, out, n, EluOp<double>{alpha});
-}
+void EluF32(const float* x, float* out, size_t n, float alpha) { EluT(x, out, n, alpha); }
+void EluF64(const double* x, double* out, size_t n, double alpha) { EluT(x, out, n, alpha); }
 
 }  // namespace opgen::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
