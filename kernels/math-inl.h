@@ -559,6 +559,87 @@ HWY_INLINE V LnTableF32(D d, V u, V c) {
   tail = hn::MulAdd(r, hn::MulSub(r, q, delta), hn::Add(tail, delta));
   return hn::Add(s2, tail);
 }
+
+// Float64 lanes that are normal, finite and positive: bits(x) -
+// bits(DBL_MIN) below 0x7FE0000000000000 as unsigned numbers, a signed
+// comparison once the sign bit is flipped too (as PositiveNormalF32).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE auto PositiveNormalF64(D d, V x) {
+  const hn::RebindToSigned<D> di;
+  const auto u = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x7FF0000000000000));
+  return hn::RebindMask(d, hn::Lt(u, hn::Set(di, -0x0020000000000000)));
+}
+
+// ln(u) for float64 lanes of 8 (AVX-512) with u normal, finite and
+// positive, as LnTableF32 with double tables: u = 2^k z with z in
+// [0.69921875, 1.3984375) (bits 48 to 51 of bits(u) - bits(0.69921875)
+// number its sixteenth), p = z/w rounded and its error e (an FMA) give r = p
+// - 1 exactly (|r| < 0.0297), and ln(u) = k ln2 + ln(w) + r + r^2 Q(r) + e
+// (1 - r), Q the Taylor series of (ln(1 + r) - r) / r^2 to r^9 (truncation
+// below 2^-58 of the result: r^12 / 12 against |r| where w = 1, against
+// |ln(u)| >= 0.0197 elsewhere). k ln2_hi + ln(w)_hi is exact (multiples of
+// 2^-42 below 2^10; ln2_hi has 42 bits, |k| <= 1075) and r joins it by a
+// fast two-sum whose error goes with the small terms, so the result rounds
+// once of consequence, the last. No division.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V LnTableF64(D d, V u) {
+  static_assert(hn::MaxLanes(D()) == 8);
+  const hn::RebindToSigned<D> di;
+  // 1/w, and ln(w) as kLnWHiF64 (a multiple of 2^-42) + kLnWLoF64, for
+  // the sixteenths: kernels/tables/ln_sixteenths_f64.py derives them (the
+  // kernels-ln-tables-f64 test holds this file to it).
+  HWY_ALIGN static constexpr double kInvWF64[16] = {
+      0x1.661ec6a5122f9p+0, 0x1.571ed3c506b3ap+0, 0x1.49539e3b2d067p+0, 0x1.3c995a47babe7p+0,
+      0x1.30d190130d190p+0, 0x1.25e22708092f1p+0, 0x1.1bb4a4046ed29p+0, 0x1.12358e75d3033p+0,
+      0x1.0953f39010954p+0, 0x1.0000000000000p+0, 0x1.e573ac901e574p-1, 0x1.ca4b3055ee191p-1,
+      0x1.b2036406c80d9p-1, 0x1.9c2d14ee4a102p-1, 0x1.886e5f0abb04ap-1, 0x1.767dce434a9b1p-1};
+  HWY_ALIGN static constexpr double kLnWHiF64[16] = {-0x1.57bf753c8d000p-2, -0x1.2bef07cdc9000p-2,
+                                                     -0x1.01eae5626c000p-2, -0x1.b31d8575bc000p-3,
+                                                     -0x1.6574ebe8c2000p-3, -0x1.1aa2b7e240000p-3,
+                                                     -0x1.a4e7640b1c000p-4, -0x1.1973bd1464000p-4,
+                                                     -0x1.252f32f8d0000p-5, 0x0.0p+0,
+                                                     0x1.b42dd71198000p-5,  0x1.c5e548f5bc000p-4,
+                                                     0x1.526e5e3a1c000p-3,  0x1.bc286742d8000p-3,
+                                                     0x1.1058bf9ae5000p-2,  0x1.404308686a000p-2};
+  HWY_ALIGN static constexpr double kLnWLoF64[16] = {-0x1.fadadee5d40efp-46, -0x1.aa5ba4a5004f4p-45,
+                                                     -0x1.a44ecfade85aep-44, -0x1.c75de562a63cbp-44,
+                                                     0x1.98d1d34f0f462p-44,  0x1.1ad48dde3b366p-44,
+                                                     0x1.e4336b94407c8p-47,  -0x1.560a154f930b3p-44,
+                                                     -0x1.8401ae021b67bp-45, 0x0.0p+0,
+                                                     -0x1.c8d7ae5d6704cp-46, 0x1.d0c97585fbe06p-46,
+                                                     -0x1.790aa37fc5238p-44, 0x1.9a873f39d121cp-44,
+                                                     -0x1.4affd817d52cdp-44, 0x1.f8f043049f7d3p-44};
+  const auto ix = hn::BitCast(di, u);
+  const auto tmp = hn::Sub(ix, hn::Set(di, 0x3FE6600000000000));
+  const auto k = hn::ShiftRight<52>(tmp);    // arithmetic: -1075 <= k <= 1024
+  const auto idx = hn::ShiftRight<48>(tmp);  // Lookup16Wide reads the low 4 bits
+  const V z = hn::BitCast(d, hn::Sub(ix, hn::ShiftLeft<52>(k)));
+  const V inv_w = Lookup16Wide(d, kInvWF64, idx);
+  V p = hn::Mul(z, inv_w);
+  InRegister(p);  // r must be p - 1: no fused z * inv_w - 1 (g++ contracts)
+  const V r = hn::Sub(p, hn::Set(d, 1.0));
+  const V e = hn::MulSub(z, inv_w, p);
+  const V kf = hn::ConvertTo(d, k);
+  // (ln(1 + r) - r) / r^2 = -1/2 + r/3 - r^2/4 + ... + r^9/11.
+  V q = hn::MulAdd(hn::Set(d, 0x1.745d1745d1746p-4), r, hn::Set(d, -0x1.999999999999ap-4));
+  q = hn::MulAdd(q, r, hn::Set(d, 0x1.c71c71c71c71cp-4));
+  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-3));
+  q = hn::MulAdd(q, r, hn::Set(d, 0x1.2492492492492p-3));
+  q = hn::MulAdd(q, r, hn::Set(d, -0x1.5555555555555p-3));
+  q = hn::MulAdd(q, r, hn::Set(d, 0x1.999999999999ap-3));
+  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-2));
+  q = hn::MulAdd(q, r, hn::Set(d, 0x1.5555555555555p-2));
+  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-1));
+  const V s1 =
+      hn::MulAdd(kf, hn::Set(d, 0x1.62e42fefa3800p-1), Lookup16Wide(d, kLnWHiF64, idx));  // exact
+  const V s2 = hn::Add(s1, r);  // |s1| >= 0.035 > |r| unless s1 = 0
+  const V e2 = hn::Sub(r, hn::Sub(s2, s1));
+  // The small terms: r^2 Q + e (1 - r) = r (r Q - e) + e.
+  V tail = hn::MulAdd(kf, hn::Set(d, 0x1.ef35793c76730p-45),
+                      hn::Add(Lookup16Wide(d, kLnWLoF64, idx), e2));
+  tail = hn::MulAdd(r, hn::MulSub(r, q, e), hn::Add(tail, e));
+  return hn::Add(s2, tail);
+}
 #endif  // OPGEN_TABLE16
 
 // e^x for float32 lanes with |x| <= 86.5, like ExpF32Normal but with fewer
@@ -652,15 +733,30 @@ HWY_INLINE V ExpFull(D d, V x) {
   return ExpHighway(d, x);
 }
 
-// ln(x) for every input. Highway's Log covers (0, max] only.
+// ln(x) for every input through Highway's Log, which covers (0, max] only.
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V LogFull(D d, V x) {
+HWY_INLINE V LogHighway(D d, V x) {
   const V zero = hn::Zero(d);
   const auto regular = hn::And(hn::Gt(x, zero), hn::IsFinite(x));
   // +inf and NaN map to themselves, 0 to -inf, negative numbers to NaN.
   const V special = hn::IfThenElse(hn::Eq(x, zero), hn::Neg(hn::Inf(d)),
                                    hn::IfThenElse(hn::Lt(x, zero), hn::NaN(d), x));
   return hn::IfThenElse(regular, hn::Log(d, x), special);
+}
+
+// ln(x) for every input: LogHighway, except for float64 lanes that are
+// normal, finite and positive on AVX-512, which take LnTableF64 (lane by
+// lane, so that no lane depends on its neighbours).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V LogFull(D d, V x) {
+#if OPGEN_TABLE16
+  if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
+    return TableLaneByLane(
+        d, x, PositiveNormalF64(d, x), [](auto dd, auto v) HWY_ATTR { return LnTableF64(dd, v); },
+        [](auto dd, auto v) HWY_ATTR { return LogHighway(dd, v); });
+  }
+#endif
+  return LogHighway(d, x);
 }
 
 // 1 / x from the target's reciprocal estimate and one Newton step r0 + r0

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Derives the 16-entry tables of LnTableF64 (kernels/math-inl.h).
+
+    ln_sixteenths_f64.py              prints kInvWF64, kLnWHiF64 and kLnWLoF64
+    ln_sixteenths_f64.py --check H    exits 1 unless header H holds exactly them
+
+LnTableF64 splits a double u = 2^k z with z in [0.69921875, 1.3984375)
+(the bits of z minus those of 0.69921875 number the sixteenth of that
+interval z falls in, bits 48 to 51) and reduces z to r = z / w - 1 with 1/w
+from kInvWF64: 2 / (the sixteenth's ends summed), rounded, which keeps
+|r| below 0.0297; the sixteenth around 1 takes w = 1, so that results
+near 0 keep their relative accuracy. ln(w) is split into kLnWHiF64, a
+multiple of 2^-42 (so that k ln2_hi + kLnWHiF64 is exact for |k| <= 1075),
+and kLnWLoF64, the rest rounded to double. ln(w) comes from the decimal
+module at 50 digits, so the tables are the same on any machine with IEEE
+doubles. Standard library only.
+"""
+
+import decimal
+import re
+import struct
+import sys
+
+BASE = 0x3FE6600000000000  # the bits of 0.69921875, the start of the first sixteenth
+STEP = 1 << 48  # one sixteenth: bit 48 of the pattern
+UNIT = 9  # the sixteenth that holds 1
+R_MAX = 0.0297
+
+
+def double_of_bits(b):
+    return struct.unpack("<d", struct.pack("<Q", b))[0]
+
+
+def bits_of_double(x):
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def inverse_w(j):
+    """1/w for sixteenth j."""
+    if j == UNIT:
+        return 1.0
+    lo = double_of_bits(BASE + j * STEP)
+    hi = double_of_bits(BASE + (j + 1) * STEP)
+    inv = 2 / (lo + hi)
+    assert max(abs(lo * inv - 1), abs(hi * inv - 1)) <= R_MAX, j
+    return inv
+
+
+def tables():
+    decimal.getcontext().prec = 50
+    inv_w = [inverse_w(j) for j in range(16)]
+    ln_hi, ln_lo = [], []
+    for inv in inv_w:
+        ln_w = -decimal.Decimal(inv).ln()  # 0 for w = 1
+        hi = float(round(ln_w * 2**42)) / 2**42
+        assert decimal.Decimal(hi) * 2**42 == round(ln_w * 2**42)
+        ln_hi.append(hi)
+        ln_lo.append(float(ln_w - decimal.Decimal(hi)))
+    return {"kInvWF64": inv_w, "kLnWHiF64": ln_hi, "kLnWLoF64": ln_lo}
+
+
+def header_tables(text):
+    """The three arrays as the header spells them, as doubles."""
+    found = {}
+    for name in ("kInvWF64", "kLnWHiF64", "kLnWLoF64"):
+        m = re.search(r"\b%s\[16\]\s*=\s*\{([^}]*)\}" % name, text)
+        if not m:
+            raise SystemExit("ln_sixteenths_f64.py: no %s[16] in the header" % name)
+        values = [v.strip() for v in m.group(1).split(",") if v.strip()]
+        found[name] = [float.fromhex(v) for v in values]
+    return found
+
+
+def main(argv):
+    derived = tables()
+    if len(argv) == 3 and argv[1] == "--check":
+        with open(argv[2], encoding="utf-8") as f:
+            held = header_tables(f.read())
+        bad = 0
+        for name, values in derived.items():
+            if len(held[name]) != len(values):
+                print("%s: %s has %d entries, not %d" % (argv[2], name, len(held[name]), len(values)))
+                bad += 1
+                continue
+            for j, (want, got) in enumerate(zip(values, held[name])):
+                if bits_of_double(want) != bits_of_double(got):
+                    print("%s: %s[%d] is %s, derived %s" % (argv[2], name, j, got.hex(), want.hex()))
+                    bad += 1
+        if bad:
+            return 1
+        print("kInvWF64, kLnWHiF64, kLnWLoF64: as derived")
+        return 0
+    if len(argv) != 1:
+        print("usage: ln_sixteenths_f64.py [--check HEADER]", file=sys.stderr)
+        return 2
+    for name, values in derived.items():
+        print("%s[16] = {%s};" % (name, ", ".join(v.hex() for v in values)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
