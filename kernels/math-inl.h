@@ -581,8 +581,13 @@ HWY_INLINE auto PositiveNormalF64(D d, V x) {
 // 2^-42 below 2^10; ln2_hi has 42 bits, |k| <= 1075) and r joins it by a
 // fast two-sum whose error goes with the small terms, so the result rounds
 // once of consequence, the last. No division.
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE V LnTableF64(D d, V u) {
+//
+// kDoubleDouble: ln(u) = result + *lo, |*lo| <= ulp(result) / 2, with
+// about 2^-64 relative error, for pow: -r^2/2 also exact (r^2 by an FMA and
+// its error) and joined by a second fast two-sum (|s1 + r| >= r^2/2), r^3
+// Q3(r) and every rounding error summed into *lo, then renormalized.
+template <bool kDoubleDouble = false, class D, class V = hn::Vec<D>>
+HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
   static_assert(hn::MaxLanes(D()) == 8);
   const hn::RebindToSigned<D> di;
   // 1/w, and ln(w) as kLnWHiF64 (a multiple of 2^-42) + kLnWLoF64, for
@@ -621,19 +626,44 @@ HWY_INLINE V LnTableF64(D d, V u) {
   const V e = hn::MulSub(z, inv_w, p);
   const V kf = hn::ConvertTo(d, k);
   // (ln(1 + r) - r) / r^2 = -1/2 + r/3 - r^2/4 + ... + r^9/11.
-  V q = hn::MulAdd(hn::Set(d, 0x1.745d1745d1746p-4), r, hn::Set(d, -0x1.999999999999ap-4));
+  // kDoubleDouble: to r^11/13, the truncation below 2^-68 of the result
+  // (to r^9/11 it reached 2^-59, 20 ulp of pow with |y ln x| near 700).
+  V q = kDoubleDouble ? hn::MulAdd(hn::MulAdd(hn::Set(d, 0x1.3b13b13b13b14p-4), r,
+                                              hn::Set(d, -0x1.5555555555555p-4)),
+                                   r, hn::Set(d, 0x1.745d1745d1746p-4))
+                      : hn::Set(d, 0x1.745d1745d1746p-4);
+  q = hn::MulAdd(q, r, hn::Set(d, -0x1.999999999999ap-4));
   q = hn::MulAdd(q, r, hn::Set(d, 0x1.c71c71c71c71cp-4));
   q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-3));
   q = hn::MulAdd(q, r, hn::Set(d, 0x1.2492492492492p-3));
   q = hn::MulAdd(q, r, hn::Set(d, -0x1.5555555555555p-3));
   q = hn::MulAdd(q, r, hn::Set(d, 0x1.999999999999ap-3));
   q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-2));
-  q = hn::MulAdd(q, r, hn::Set(d, 0x1.5555555555555p-2));
-  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-1));
+  q = hn::MulAdd(q, r, hn::Set(d, 0x1.5555555555555p-2));  // Q3(r) = (Q(r) + 1/2) / r
   const V s1 =
       hn::MulAdd(kf, hn::Set(d, 0x1.62e42fefa3800p-1), Lookup16Wide(d, kLnWHiF64, idx));  // exact
   const V s2 = hn::Add(s1, r);  // |s1| >= 0.035 > |r| unless s1 = 0
   const V e2 = hn::Sub(r, hn::Sub(s2, s1));
+  if constexpr (kDoubleDouble) {
+    const V r2 = hn::Mul(r, r);
+    const V r2_err = hn::MulSub(r, r, r2);
+    const V h = hn::Mul(r2, hn::Set(d, 0.5));  // exact
+    const V s3 = hn::Sub(s2, h);
+    const V e3 = hn::Sub(hn::Sub(s2, s3), h);
+    // k ln2_lo + ln(w)_lo + e2 + e3 - r2_err / 2 + r^3 Q3 + e (1 - r +
+    // r^2), e / (1 + r) to below 2^-68 of the result (without e r^2:
+    // 2^-58.7).
+    V small = hn::MulAdd(kf, hn::Set(d, 0x1.ef35793c76730p-45),
+                         hn::Add(Lookup16Wide(d, kLnWLoF64, idx), e2));
+    small = hn::Add(small, hn::MulAdd(r2_err, hn::Set(d, -0.5), e3));
+    small = hn::MulAdd(hn::Mul(r2, r), q, small);
+    small = hn::Add(small, hn::MulAdd(e, hn::Sub(r2, r), e));
+    const V hi = hn::Add(s3, small);
+    *lo = hn::Sub(small, hn::Sub(hi, s3));
+    return hi;
+  }
+  (void)lo;
+  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-1));
   // The small terms: r^2 Q + e (1 - r) = r (r Q - e) + e.
   V tail = hn::MulAdd(kf, hn::Set(d, 0x1.ef35793c76730p-45),
                       hn::Add(Lookup16Wide(d, kLnWLoF64, idx), e2));
@@ -1035,9 +1065,10 @@ HWY_INLINE V PowSpecialCases(D d, V x, V y, V r) {
 }
 
 // pow for float64 lanes: e^(y ln|x|) with ln|x| and the product in
-// double-double, then e^(hi + lo) = e^hi (1 + lo).
+// double-double, then e^(hi + lo) = e^hi (1 + lo). Every input (PowDouble
+// takes it for the lanes PowF64Table does not cover).
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V PowDouble(D d, V x, V y) {
+HWY_INLINE V PowDoubleGeneral(D d, V x, V y) {
   const V ax = hn::Abs(x);
   V log_lo;
   V log_hi = LogDoubleDouble(d, ax, log_lo);
@@ -1055,6 +1086,44 @@ HWY_INLINE V PowDouble(D d, V x, V y) {
   // Where e over- or underflowed, or p is infinite or NaN, p_lo is meaningless.
   const auto refine = hn::And(hn::IsFinite(e), hn::IsFinite(p_lo));
   return PowSpecialCases(d, x, y, hn::IfThenElse(refine, hn::MulAdd(e, p_lo, e), e));
+}
+
+#if OPGEN_TABLE16
+// x^y for float64 lanes of 8 (AVX-512) where x is normal, finite and
+// positive and |y ln x| <= 708.4 (`fast`; other lanes get garbage): ln x
+// in double-double from the 16-entry tables (LnTableF64, about 2^-64
+// relative), y ln x = p_hi + p_lo by an FMA's product error, and e^p_hi
+// (1 + p_lo) with ExpF64Table (0.54 ulp). No division, no special cases:
+// x = 1 and y = +-0 give exactly 1 (ln 1 = 0, e^0 = 1).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V PowF64Table(D d, V x, V y, hn::Mask<D>& fast) {
+  V log_lo;
+  const V log_hi = LnTableF64</*kDoubleDouble=*/true>(d, x, &log_lo);
+  V p_err;
+  const V p = TwoProduct(d, y, log_hi, p_err);
+  const V err = hn::MulAdd(y, log_lo, p_err);
+  const V p_hi = hn::Add(p, err);
+  const V p_lo = hn::Sub(err, hn::Sub(p_hi, p));
+  fast = hn::And(PositiveNormalF64(d, x), AbsAtMostF64(d, p_hi, 0x4086233333333333));
+  const V e = ExpF64Table(d, p_hi);
+  return hn::MulAdd(e, p_lo, e);
+}
+#endif
+
+// x^y for float64 lanes: PowF64Table where it applies (AVX-512), lane by
+// lane, so that no lane depends on its neighbours; PowDoubleGeneral for the
+// rest (negative bases, zeros, infinities, NaN, under- and overflow).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V PowDouble(D d, V x, V y) {
+#if OPGEN_TABLE16
+  if constexpr (hn::MaxLanes(D()) == 8) {
+    hn::Mask<D> fast;
+    const V r = PowF64Table(d, x, y, fast);
+    if (HWY_LIKELY(hn::AllTrue(d, fast))) return r;
+    return hn::IfThenElse(fast, r, PowDoubleGeneral(d, x, y));
+  }
+#endif
+  return PowDoubleGeneral(d, x, y);
 }
 
 #undef OPGEN_POW_AVX512
