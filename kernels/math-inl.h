@@ -376,15 +376,17 @@ HWY_INLINE V ReduceLn2SixteenthsF64(D d, V x, V& r) {
 
 // (e^r - 1 - r) + c for float64 |r| <= ln2 / 32: the Taylor polynomial of
 // degree 7 of e^r - 1 (truncation below 2^-59) without its first term, r^2
-// (1/2 + r/6 + ...), plus c; the caller adds r.
+// (1/2 + r/6 + ...), plus c; the caller adds r. Estrin's scheme (pairs
+// joined by r^2): 3 dependent operations, not 6 (pow's vectors wait on
+// that chain).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Expm1TailF64(D d, V r, V c) {
-  V p = hn::MulAdd(hn::Set(d, 1.0 / 5040), r, hn::Set(d, 1.0 / 720));
-  p = hn::MulAdd(p, r, hn::Set(d, 1.0 / 120));
-  p = hn::MulAdd(p, r, hn::Set(d, 1.0 / 24));
-  p = hn::MulAdd(p, r, hn::Set(d, 1.0 / 6));
-  p = hn::MulAdd(p, r, hn::Set(d, 0.5));
-  return hn::MulAdd(p, hn::Mul(r, r), c);
+  const V r2 = hn::Mul(r, r);
+  const V p01 = hn::MulAdd(hn::Set(d, 1.0 / 6), r, hn::Set(d, 0.5));
+  const V p23 = hn::MulAdd(hn::Set(d, 1.0 / 120), r, hn::Set(d, 1.0 / 24));
+  const V p45 = hn::MulAdd(hn::Set(d, 1.0 / 5040), r, hn::Set(d, 1.0 / 720));
+  const V p = hn::MulAdd(hn::MulAdd(p45, r2, p23), r2, p01);
+  return hn::MulAdd(p, r2, c);
 }
 
 // e^x for float64 lanes with |x| <= 708.4 where a vector holds 8 lanes
@@ -395,10 +397,20 @@ HWY_INLINE V Expm1TailF64(D d, V r, V c) {
 // (Expm1TailF64): one rounding of consequence, the last. 17 vector
 // operations against about 30 in Highway's Exp (degree-11 polynomial, two
 // scalings through int32).
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE V ExpF64Table(D d, V x) {
+//
+// kCorrection: e^(x + lo) for |lo| <= ulp(x) / 2 (pow's low part): e^lo =
+// 1 + lo, and (1 + c_j)(1 + lo) e^r = 1 + r + (e^r - 1 - r) + c_j + lo (1
+// + r) up to terms below 2^-55: lo (1 + r) joins c_j, off the polynomial's
+// chain (lo alone, without lo r, cost 11 ulp with |x| near 700).
+template <bool kCorrection = false, class D, class V = hn::Vec<D>>
+HWY_INLINE V ExpF64Table(D d, V x, V lo = V()) {
   V r, c;
   const V s = Pow2SixteenthsF64(d, ReduceLn2SixteenthsF64(d, x, r), c);
+  if constexpr (kCorrection) {
+    c = hn::Add(c, hn::MulAdd(lo, r, lo));
+  } else {
+    (void)lo;
+  }
   return hn::MulAdd(s, hn::Add(r, Expm1TailF64(d, r, c)), s);
 }
 
@@ -625,27 +637,25 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
   const V r = hn::Sub(p, hn::Set(d, 1.0));
   const V e = hn::MulSub(z, inv_w, p);
   const V kf = hn::ConvertTo(d, k);
-  // (ln(1 + r) - r) / r^2 = -1/2 + r/3 - r^2/4 + ... + r^9/11.
-  // kDoubleDouble: to r^11/13, the truncation below 2^-68 of the result
-  // (to r^9/11 it reached 2^-59, 20 ulp of pow with |y ln x| near 700).
-  V q = kDoubleDouble ? hn::MulAdd(hn::MulAdd(hn::Set(d, 0x1.3b13b13b13b14p-4), r,
-                                              hn::Set(d, -0x1.5555555555555p-4)),
-                                   r, hn::Set(d, 0x1.745d1745d1746p-4))
-                      : hn::Set(d, 0x1.745d1745d1746p-4);
-  q = hn::MulAdd(q, r, hn::Set(d, -0x1.999999999999ap-4));
-  q = hn::MulAdd(q, r, hn::Set(d, 0x1.c71c71c71c71cp-4));
-  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-3));
-  q = hn::MulAdd(q, r, hn::Set(d, 0x1.2492492492492p-3));
-  q = hn::MulAdd(q, r, hn::Set(d, -0x1.5555555555555p-3));
-  q = hn::MulAdd(q, r, hn::Set(d, 0x1.999999999999ap-3));
-  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-2));
-  q = hn::MulAdd(q, r, hn::Set(d, 0x1.5555555555555p-2));  // Q3(r) = (Q(r) + 1/2) / r
+  // The series of ln(1 + r) from r^3 on: r^3 Q3(r), Q3(r) = 1/3 - r/4 +
+  // ... + r^8/11 (+ r^9/12 - r^10/13 with kDoubleDouble, the truncation then
+  // below 2^-68 of the result; without them it reached 2^-59, 20 ulp of pow
+  // where |y ln x| is near 700). Estrin's scheme: pairs, then r^2, r^4 and
+  // r^8 join them, so the chain of dependent operations is 4 long, not 9 or
+  // 11 (pow's vectors each wait on that chain: Horner's took 8K float64 pow
+  // 10.3 us, this 9.2; log 3.09 and 3.04).
+  const auto c = [d](int n) { return hn::Set(d, (n % 2 ? 1.0 : -1.0) / n); };
+  const V r2 = hn::Mul(r, r);
+  const V r4 = hn::Mul(r2, r2);
+  const V q03 = hn::MulAdd(hn::MulAdd(c(6), r, c(5)), r2, hn::MulAdd(c(4), r, c(3)));
+  const V q47 = hn::MulAdd(hn::MulAdd(c(10), r, c(9)), r2, hn::MulAdd(c(8), r, c(7)));
+  const V q8 = kDoubleDouble ? hn::MulAdd(c(13), r2, hn::MulAdd(c(12), r, c(11))) : c(11);
+  const V q = hn::MulAdd(q8, hn::Mul(r4, r4), hn::MulAdd(q47, r4, q03));  // Q3(r)
   const V s1 =
       hn::MulAdd(kf, hn::Set(d, 0x1.62e42fefa3800p-1), Lookup16Wide(d, kLnWHiF64, idx));  // exact
   const V s2 = hn::Add(s1, r);  // |s1| >= 0.035 > |r| unless s1 = 0
   const V e2 = hn::Sub(r, hn::Sub(s2, s1));
   if constexpr (kDoubleDouble) {
-    const V r2 = hn::Mul(r, r);
     const V r2_err = hn::MulSub(r, r, r2);
     const V h = hn::Mul(r2, hn::Set(d, 0.5));  // exact
     const V s3 = hn::Sub(s2, h);
@@ -653,21 +663,21 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
     // k ln2_lo + ln(w)_lo + e2 + e3 - r2_err / 2 + r^3 Q3 + e (1 - r +
     // r^2), e / (1 + r) to below 2^-68 of the result (without e r^2:
     // 2^-58.7).
-    V small = hn::MulAdd(kf, hn::Set(d, 0x1.ef35793c76730p-45),
-                         hn::Add(Lookup16Wide(d, kLnWLoF64, idx), e2));
-    small = hn::Add(small, hn::MulAdd(r2_err, hn::Set(d, -0.5), e3));
-    small = hn::MulAdd(hn::Mul(r2, r), q, small);
-    small = hn::Add(small, hn::MulAdd(e, hn::Sub(r2, r), e));
+    // Summed as a tree: fewer dependent steps.
+    const V small_k = hn::MulAdd(kf, hn::Set(d, 0x1.ef35793c76730p-45),
+                                 hn::Add(Lookup16Wide(d, kLnWLoF64, idx), e2));
+    const V small_r = hn::MulAdd(hn::Mul(r2, r), q, hn::MulAdd(e, hn::Sub(r2, r), e));
+    const V small = hn::Add(hn::Add(small_k, hn::MulAdd(r2_err, hn::Set(d, -0.5), e3)), small_r);
     const V hi = hn::Add(s3, small);
     *lo = hn::Sub(small, hn::Sub(hi, s3));
     return hi;
   }
   (void)lo;
-  q = hn::MulAdd(q, r, hn::Set(d, -0x1.0000000000000p-1));
-  // The small terms: r^2 Q + e (1 - r) = r (r Q - e) + e.
+  // The small terms: r^2 (r Q3 - 1/2) + e (1 - r) = r (r Q - e) + e.
+  const V q2 = hn::MulAdd(q, r, hn::Set(d, -0.5));
   V tail = hn::MulAdd(kf, hn::Set(d, 0x1.ef35793c76730p-45),
                       hn::Add(Lookup16Wide(d, kLnWLoF64, idx), e2));
-  tail = hn::MulAdd(r, hn::MulSub(r, q, e), hn::Add(tail, e));
+  tail = hn::MulAdd(r, hn::MulSub(r, q2, e), hn::Add(tail, e));
   return hn::Add(s2, tail);
 }
 #endif  // OPGEN_TABLE16
@@ -1092,9 +1102,9 @@ HWY_INLINE V PowDoubleGeneral(D d, V x, V y) {
 // x^y for float64 lanes of 8 (AVX-512) where x is normal, finite and
 // positive and |y ln x| <= 708.4 (`fast`; other lanes get garbage): ln x
 // in double-double from the 16-entry tables (LnTableF64, about 2^-64
-// relative), y ln x = p_hi + p_lo by an FMA's product error, and e^p_hi
-// (1 + p_lo) with ExpF64Table (0.54 ulp). No division, no special cases:
-// x = 1 and y = +-0 give exactly 1 (ln 1 = 0, e^0 = 1).
+// relative), y ln x = p_hi + p_lo by an FMA's product error, and
+// e^(p_hi + p_lo) by ExpF64Table (0.54 ulp), p_lo with its table's error. No division, no special
+// cases: x = 1 and y = +-0 give exactly 1 (ln 1 = 0, e^0 = 1).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V PowF64Table(D d, V x, V y, hn::Mask<D>& fast) {
   V log_lo;
@@ -1105,8 +1115,7 @@ HWY_INLINE V PowF64Table(D d, V x, V y, hn::Mask<D>& fast) {
   const V p_hi = hn::Add(p, err);
   const V p_lo = hn::Sub(err, hn::Sub(p_hi, p));
   fast = hn::And(PositiveNormalF64(d, x), AbsAtMostF64(d, p_hi, 0x4086233333333333));
-  const V e = ExpF64Table(d, p_hi);
-  return hn::MulAdd(e, p_lo, e);
+  return ExpF64Table</*kCorrection=*/true>(d, p_hi, p_lo);
 }
 #endif
 
