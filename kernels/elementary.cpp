@@ -337,15 +337,47 @@ HWY_INLINE V Log1pF32Fast(D d, V x) {
   return Log1pFull(d, x);
 }
 
-// log2(x). Highway's Log2 covers (0, max] only.
+// log2(x) through Highway's Log2, which covers (0, max] only (Log2Full's
+// fallback, and every target's but AVX-512 float64's). Highway's is not
+// exact for every power of 2 (float64: 364 of 2^-1022 .. 2^1023 off by an
+// ulp on AVX2, SSE4, SSSE3 and scalar): normal powers of 2 (mantissa bits
+// all 0) take their exponent.
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE V Log2Full(D d, V x) {
+HWY_INLINE V Log2Highway(D d, V x) {
+  using T = hn::TFromD<D>;
+  constexpr int kMantissa = sizeof(T) == 4 ? 23 : 52;
+  using TI = hn::TFromD<hn::RebindToSigned<D>>;
+  const hn::RebindToSigned<D> di;
   const V zero = hn::Zero(d);
-  const V one = hn::Set(d, hn::TFromD<D>{1});
+  const V one = hn::Set(d, T{1});
   const auto regular = hn::And(hn::Gt(x, zero), hn::IsFinite(x));
   const V special = hn::IfThenElse(hn::Eq(x, zero), hn::Neg(hn::Inf(d)),
                                    hn::IfThenElse(hn::Lt(x, zero), hn::NaN(d), x));
-  return hn::IfThenElse(regular, hn::Log2(d, hn::IfThenElse(regular, x, one)), special);
+  const auto bits = hn::BitCast(di, x);
+  const auto field = hn::ShiftRight<kMantissa>(bits);  // x > 0: the exponent field
+  const auto power_of_2 = hn::RebindMask(
+      d, hn::And(hn::Eq(hn::And(bits, hn::Set(di, (TI{1} << kMantissa) - 1)), hn::Zero(di)),
+                 hn::Gt(field, hn::Zero(di))));
+  const V exponent = hn::ConvertTo(d, hn::Sub(field, hn::Set(di, sizeof(T) == 4 ? 127 : 1023)));
+  const V log2 = hn::IfThenElse(power_of_2, exponent, hn::Log2(d, hn::IfThenElse(regular, x, one)));
+  return hn::IfThenElse(regular, log2, special);
+}
+
+// log2(x) for every input: Log2Highway, except for float64 lanes that are
+// normal, finite and positive on AVX-512, which take LnTableF64's log2 form
+// (lane by lane, so that no lane depends on its neighbours).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Log2Full(D d, V x) {
+#if OPGEN_TABLE16
+  if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
+    return TableLaneByLane(
+        d, x, PositiveNormalF64(d, x),
+        [](auto dd, auto v)
+            HWY_ATTR { return LnTableF64</*kDoubleDouble=*/false, /*kLog2=*/true>(dd, v); },
+        [](auto dd, auto v) HWY_ATTR { return Log2Highway(dd, v); });
+  }
+#endif
+  return Log2Highway(d, x);
 }
 
 // log2(x) for float32 lanes in PositiveNormalF32. With 16-entry tables

@@ -598,9 +598,17 @@ HWY_INLINE auto PositiveNormalF64(D d, V x) {
 // about 2^-64 relative error, for pow: -r^2/2 also exact (r^2 by an FMA and
 // its error) and joined by a second fast two-sum (|s1 + r| >= r^2/2), r^3
 // Q3(r) and every rounding error summed into *lo, then renormalized.
-template <bool kDoubleDouble = false, class D, class V = hn::Vec<D>>
+//
+// kLog2: log2(u) instead, with the same reduction: log2(u) = k + log2(w) +
+// (r + r^2 Q(r) + e (1 - r)) log2(e), k + log2(w)_hi exact (a multiple of
+// 2^-42 below 2^11), r log2(e)_hi as a product and its FMA error joined by
+// a fast two-sum (|k + log2(w)| >= 0.05 > |r log2(e)| unless it is 0), the
+// rest with the small terms: one rounding of consequence; powers of 2
+// exact.
+template <bool kDoubleDouble = false, bool kLog2 = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
   static_assert(hn::MaxLanes(D()) == 8);
+  static_assert(!(kDoubleDouble && kLog2));
   const hn::RebindToSigned<D> di;
   // 1/w, and ln(w) as kLnWHiF64 (a multiple of 2^-42) + kLnWLoF64, for
   // the sixteenths: kernels/tables/ln_sixteenths_f64.py derives them (the
@@ -626,6 +634,24 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
                                                      -0x1.c8d7ae5d6704cp-46, 0x1.d0c97585fbe06p-46,
                                                      -0x1.790aa37fc5238p-44, 0x1.9a873f39d121cp-44,
                                                      -0x1.4affd817d52cdp-44, 0x1.f8f043049f7d3p-44};
+  // log2(w) as kLog2WHiF64 (a multiple of 2^-42) + kLog2WLoF64.
+  HWY_ALIGN static constexpr double kLog2WHiF64[16] = {-0x1.efec61b012000p-2, -0x1.b0b67f4f47000p-2,
+                                                       -0x1.7418acebbf000p-2, -0x1.39de8e155a000p-2,
+                                                       -0x1.01d9bbcfa6000p-2, -0x1.97c1cb13c8000p-3,
+                                                       -0x1.2f9e32d5c0000p-3, -0x1.960caf9abc000p-4,
+                                                       -0x1.a6f9c377e0000p-5, 0x0.0p+0,
+                                                       0x1.3aa2fdd280000p-4,  0x1.476a9f9840000p-3,
+                                                       0x1.e840be74e6000p-3,  0x1.406463b1b0000p-2,
+                                                       0x1.88e9c72e0b000p-2,  0x1.ce0a4923a6000p-2};
+  HWY_ALIGN static constexpr double kLog2WLoF64[16] = {
+      0x1.eaa9ef284dd7ap-48,  0x1.fb9dbf0f15d38p-44,
+      -0x1.8f186a6fadac0p-46, 0x1.237c7293baa42p-47,
+      -0x1.d4014d477b552p-46, 0x1.403e8aac06e6ap-47,
+      0x1.17b8b6c4f846cp-46,  0x1.07dfeac8150f4p-45,
+      0x1.6719bc9348fccp-44,  0x0.0p+0,
+      -0x1.c823f46e8a2bep-45, -0x1.1658678e6180cp-44,
+      0x1.499a6a92f0f67p-44,  0x1.1203fa482900bp-44,
+      0x1.120861019d27bp-45,  -0x1.e0cc3768fdf36p-44};
   const auto ix = hn::BitCast(di, u);
   const auto tmp = hn::Sub(ix, hn::Set(di, 0x3FE6600000000000));
   const auto k = hn::ShiftRight<52>(tmp);    // arithmetic: -1075 <= k <= 1024
@@ -651,6 +677,21 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
   const V q47 = hn::MulAdd(hn::MulAdd(c(10), r, c(9)), r2, hn::MulAdd(c(8), r, c(7)));
   const V q8 = kDoubleDouble ? hn::MulAdd(c(13), r2, hn::MulAdd(c(12), r, c(11))) : c(11);
   const V q = hn::MulAdd(q8, hn::Mul(r4, r4), hn::MulAdd(q47, r4, q03));  // Q3(r)
+  if constexpr (kLog2) {
+    (void)lo;
+    const V l_hi = hn::Set(d, 0x1.71547652b82fep+0);              // log2(e) = l_hi + l_lo
+    const V s1 = hn::Add(kf, Lookup16Wide(d, kLog2WHiF64, idx));  // exact
+    const V a = hn::Mul(r, l_hi);
+    const V a_err = hn::MulSub(r, l_hi, a);
+    const V s2 = hn::Add(s1, a);
+    const V e2 = hn::Sub(a, hn::Sub(s2, s1));
+    // r^2 (r Q3 - 1/2) + e (1 - r) = r (r Q - e) + e, in log2(e).
+    const V q2 = hn::MulAdd(q, r, hn::Set(d, -0.5));
+    const V ln_small = hn::MulAdd(r, hn::MulSub(r, q2, e), e);
+    const V small = hn::Add(hn::Add(Lookup16Wide(d, kLog2WLoF64, idx), e2),
+                            hn::MulAdd(r, hn::Set(d, 0x1.777d0ffda0d24p-56), a_err));
+    return hn::Add(s2, hn::MulAdd(ln_small, l_hi, small));
+  }
   const V s1 =
       hn::MulAdd(kf, hn::Set(d, 0x1.62e42fefa3800p-1), Lookup16Wide(d, kLnWHiF64, idx));  // exact
   const V s2 = hn::Add(s1, r);  // |s1| >= 0.035 > |r| unless s1 = 0

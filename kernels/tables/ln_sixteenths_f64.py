@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Derives the 16-entry tables of LnTableF64 (kernels/math-inl.h).
 
-    ln_sixteenths_f64.py              prints kInvWF64, kLnWHiF64 and kLnWLoF64
+    ln_sixteenths_f64.py              prints kInvWF64, kLnWHiF64, kLnWLoF64,
+                                      kLog2WHiF64 and kLog2WLoF64
     ln_sixteenths_f64.py --check H    exits 1 unless header H holds exactly them
 
 LnTableF64 splits a double u = 2^k z with z in [0.69921875, 1.3984375)
@@ -11,7 +12,8 @@ from kInvWF64: 2 / (the sixteenth's ends summed), rounded, which keeps
 |r| below 0.0297; the sixteenth around 1 takes w = 1, so that results
 near 0 keep their relative accuracy. ln(w) is split into kLnWHiF64, a
 multiple of 2^-42 (so that k ln2_hi + kLnWHiF64 is exact for |k| <= 1075),
-and kLnWLoF64, the rest rounded to double. ln(w) comes from the decimal
+and kLnWLoF64, the rest rounded to double; log2(w) likewise into
+kLog2WHiF64 and kLog2WLoF64 (for Log2F64Table). ln(w) comes from the decimal
 module at 50 digits, so the tables are the same on any machine with IEEE
 doubles. Standard library only.
 """
@@ -56,13 +58,25 @@ def tables():
         assert decimal.Decimal(hi) * 2**42 == round(ln_w * 2**42)
         ln_hi.append(hi)
         ln_lo.append(float(ln_w - decimal.Decimal(hi)))
-    return {"kInvWF64": inv_w, "kLnWHiF64": ln_hi, "kLnWLoF64": ln_lo}
+    log2_hi, log2_lo = [], []
+    for inv in inv_w:
+        log2_w = -decimal.Decimal(inv).ln() / decimal.Decimal(2).ln()
+        hi = float(round(log2_w * 2**42)) / 2**42
+        log2_hi.append(hi)
+        log2_lo.append(float(log2_w - decimal.Decimal(hi)))
+    return {
+        "kInvWF64": inv_w,
+        "kLnWHiF64": ln_hi,
+        "kLnWLoF64": ln_lo,
+        "kLog2WHiF64": log2_hi,
+        "kLog2WLoF64": log2_lo,
+    }
 
 
 def header_tables(text):
     """The three arrays as the header spells them, as doubles."""
     found = {}
-    for name in ("kInvWF64", "kLnWHiF64", "kLnWLoF64"):
+    for name in ("kInvWF64", "kLnWHiF64", "kLnWLoF64", "kLog2WHiF64", "kLog2WLoF64"):
         m = re.search(r"\b%s\[16\]\s*=\s*\{([^}]*)\}" % name, text)
         if not m:
             raise SystemExit("ln_sixteenths_f64.py: no %s[16] in the header" % name)
@@ -88,7 +102,7 @@ def main(argv):
                     bad += 1
         if bad:
             return 1
-        print("kInvWF64, kLnWHiF64, kLnWLoF64: as derived")
+        print(", ".join(derived) + ": as derived")
         return 0
     if len(argv) != 1:
         print("usage: ln_sixteenths_f64.py [--check HEADER]", file=sys.stderr)
