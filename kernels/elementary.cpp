@@ -338,7 +338,8 @@ HWY_INLINE V Log1pF32Fast(D d, V x) {
 }
 
 // log2(x) through Highway's Log2, which covers (0, max] only (Log2Full's
-// fallback, and every target's but AVX-512 float64's). Highway's is not
+// fallback, and every target's float64 but AVX-512's; float32 where the
+// fast form does not apply). Highway's is not
 // exact for every power of 2 (float64: 364 of 2^-1022 .. 2^1023 off by an
 // ulp on AVX2, SSE4, SSSE3 and scalar): normal powers of 2 (mantissa bits
 // all 0) take their exponent.
@@ -433,7 +434,7 @@ HWY_INLINE V Log2F32Fast(D d, V x) {
 // multiple of 2^-23 below 2), the other two round once each. sin(r) = r + r^3 P(r^2), P of degree 3
 // (a relative minimax fit on [0, pi/2 + 0.005], 6.3e-9) by Estrin's scheme.
 // Two fewer conversions and one multiply fewer than Highway's Sin and Cos,
-// which SinCos keeps for float64 and on targets without FMA.
+// which SinCos keeps on targets without FMA (float64 with FMA: SinCosF64).
 template <bool kSin, class D, class V = hn::Vec<D>>
 HWY_INLINE V SinCosF32(D d, V x) {
   const hn::RebindToSigned<D> di;
@@ -473,11 +474,11 @@ HWY_INLINE V SinCosF32(D d, V x) {
 // sin and cos of float64 lanes, |x| <= 39000, as SinCosF32 in double: n pi
 // (for cos (n + 1/2) pi) subtracted in three double parts of pi by FMAs,
 // the first exactly (for |x| >= 1 both terms are multiples of 2^-52 and
-// their difference is below 2; below 1, n = 0 for sin, and cos's r is near
-// pi/2, where a rounding costs nothing), and sin(r) = r + r^3 P(r^2) with P
-// the Taylor series to r^23 (truncation below 2^-70 at pi/2) by Estrin's
-// scheme, clamped to [-1, 1]. Max error 2.07 ulp (sin) and 2.17 (cos) on
-// the kernel tests' inputs, against Highway's 2.29 and 2.31 (which
+// their difference is below 2; below 1, n = 0 for sin, and cos's r = pi/2
+// - |x| is rounded, at a cost of up to about half an ulp of the result near
+// |x| = 0.57), and sin(r) = r + r^3 P(r^2) with P the Taylor series to
+// r^23 (truncation below 2^-67 at pi/2) by Estrin's scheme, clamped to [-1, 1]. Max error 2.07 ulp
+// (sin) and 2.17 (cos) on the kernel tests' inputs, against Highway's 2.29 and 2.31 (which
 // SinCosInside keeps without FMA: it converts n to and from int32 and takes
 // a longer chain); [1024, 1024] float64 on Zen 5: sin 640 -> 502 us, cos
 // 665 -> 574 (the clamp costs 10 %: near r = +-pi/2, where r has ulps

@@ -62,7 +62,9 @@ OPGEN_BINARY_KERNEL(Minimum, std::int64_t)
 /// 0^negative = inf, ...). float32: error <= 1 ulp (on AVX-512 in float32
 /// lanes with float pairs, measured 0.73; elsewhere computed in float64 and
 /// rounded once to float, measured 0.57).
-/// float64: error <= 2 ulp (measured 1.6; ln x in double-double).
+/// float64: error <= 2 ulp (ln x in double-double; on AVX-512, for normal
+/// x > 0 and |y ln x| <= 708.4, from 16-entry tables, measured 1.22;
+/// elsewhere measured 1.6).
 OPGEN_BINARY_KERNEL(Pow, float)
 OPGEN_BINARY_KERNEL(Pow, double)
 

@@ -377,7 +377,7 @@ HWY_INLINE V ReduceLn2SixteenthsF64(D d, V x, V& r) {
 // (e^r - 1 - r) + c for float64 |r| <= ln2 / 32: the Taylor polynomial of
 // degree 7 of e^r - 1 (truncation below 2^-59) without its first term, r^2
 // (1/2 + r/6 + ...), plus c; the caller adds r. Estrin's scheme (pairs
-// joined by r^2): 3 dependent operations, not 6 (pow's vectors wait on
+// joined by r^2): 4 dependent operations, not 7 (pow's vectors wait on
 // that chain).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Expm1TailF64(D d, V r, V c) {

@@ -13,7 +13,7 @@ from kInvWF64: 2 / (the sixteenth's ends summed), rounded, which keeps
 near 0 keep their relative accuracy. ln(w) is split into kLnWHiF64, a
 multiple of 2^-42 (so that k ln2_hi + kLnWHiF64 is exact for |k| <= 1075),
 and kLnWLoF64, the rest rounded to double; log2(w) likewise into
-kLog2WHiF64 and kLog2WLoF64 (for Log2F64Table). ln(w) comes from the decimal
+kLog2WHiF64 and kLog2WLoF64 (for LnTableF64's log2 form). ln(w) comes from the decimal
 module at 50 digits, so the tables are the same on any machine with IEEE
 doubles. Standard library only.
 """
@@ -74,7 +74,7 @@ def tables():
 
 
 def header_tables(text):
-    """The three arrays as the header spells them, as doubles."""
+    """The five arrays as the header spells them, as doubles."""
     found = {}
     for name in ("kInvWF64", "kLnWHiF64", "kLnWLoF64", "kLog2WHiF64", "kLog2WLoF64"):
         m = re.search(r"\b%s\[16\]\s*=\s*\{([^}]*)\}" % name, text)

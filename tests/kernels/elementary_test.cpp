@@ -23,7 +23,7 @@
 // |            | AVX-512 0.78 ³)     |                     |
 // | Log2       | 2 ulp (1.56)        | 2 ulp (1.44;        |
 // |            |                     | AVX-512 0.53)       |
-// | Sin, Cos   | 3 ulp (1.96, 2.17)² | 3 ulp (2.33, 2.31)⁶ |
+// | Sin, Cos   | 3 ulp (1.96, 2.17)² | 3 ulp (2.29, 2.31)⁶ |
 // | Erf        | 8 ulp (6.14 SSE4,   | 2 ulp (1.50)        |
 // |            | 4.69 AVX2/AVX3) ¹   |                     |
 // | Atan2      | 2 ulp (1.63)        | 2 ulp (1.52)        |
@@ -50,8 +50,8 @@
 // 708.4) (4.5 in the op's docs); on AVX-512 the table form 1.91, held to
 // 2 below.
 //
-// ⁶ SSE2-SSE4 (Highway's Sin and Cos); with FMA, AVX2 and AVX-512
-// (kernels/elementary.cpp SinCosF64), 2.07 and 2.17.
+// ⁶ SSSE3 and SSE4 (Highway's Sin and Cos); with FMA, AVX2, AVX-512, NEON
+// and SVE (kernels/elementary.cpp SinCosF64), 2.07 and 2.17.
 //
 // The float32 Exp2, Expm1, Log1p and Log2 take a fast form for vectors whose lanes
 // all lie in its range (kernels/elementary.cpp); the dense samples keep most
