@@ -3,6 +3,7 @@
 
     ln_sixteenths.py              prints kInvW, kLnWHi and kLnWLo as C++
     ln_sixteenths.py --check H    exits 1 unless header H holds exactly them
+                                  (the command line of tablecheck.py)
 
 LnTableF32 splits a float u = 2^k z with z in [0.7, 1.4) (the bits of z
 minus those of 0.69921875 number the sixteenth of that interval z falls
@@ -19,9 +20,11 @@ any machine with IEEE doubles. Standard library only.
 """
 
 import math
-import re
 import struct
 import sys
+
+import tablecheck
+from tablecheck import to_float
 
 BASE = 0x3F330000  # the bits of 0.69921875, the start of the first sixteenth
 STEP = 0x80000  # one sixteenth: bit 19 of the pattern
@@ -36,11 +39,6 @@ def float_of_bits(b):
 
 def bits_of_float(x):
     return struct.unpack("<I", struct.pack("<f", x))[0]
-
-
-def to_float(x):
-    """x rounded to the nearest float."""
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 def ulp(x):
@@ -79,43 +77,8 @@ def tables():
     return {"kInvW": inv_w, "kLnWHi": ln_hi, "kLnWLo": ln_lo}
 
 
-def header_tables(text):
-    """The three arrays as the header spells them, as floats."""
-    found = {}
-    for name in ("kInvW", "kLnWHi", "kLnWLo"):
-        m = re.search(r"\b%s\[16\]\s*=\s*\{([^}]*)\}" % name, text)
-        if not m:
-            raise SystemExit("ln_sixteenths.py: no %s[16] in the header" % name)
-        values = [v.strip().rstrip("f") for v in m.group(1).split(",") if v.strip()]
-        found[name] = [to_float(float(v)) for v in values]
-    return found
-
-
 def main(argv):
-    derived = tables()
-    if len(argv) == 3 and argv[1] == "--check":
-        with open(argv[2], encoding="utf-8") as f:
-            held = header_tables(f.read())
-        bad = 0
-        for name, values in derived.items():
-            if len(held[name]) != len(values):
-                print("%s: %s has %d entries, not %d" % (argv[2], name, len(held[name]), len(values)))
-                bad += 1
-                continue
-            for j, (want, got) in enumerate(zip(values, held[name])):
-                if bits_of_float(want) != bits_of_float(got):
-                    print("%s: %s[%d] is %.9g, derived %.9g" % (argv[2], name, j, got, want))
-                    bad += 1
-        if bad:
-            return 1
-        print("kInvW, kLnWHi, kLnWLo: as derived")
-        return 0
-    if len(argv) != 1:
-        print("usage: ln_sixteenths.py [--check HEADER]", file=sys.stderr)
-        return 2
-    for name, values in derived.items():
-        print("%s[16] = {%s};" % (name, ", ".join("%.9gf" % v for v in values)))
-    return 0
+    return tablecheck.main(argv, "ln_sixteenths.py", tables(), "float")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
     ln_sixteenths_f64.py              prints kInvWF64, kLnWHiF64, kLnWLoF64,
                                       kLog2WHiF64 and kLog2WLoF64
     ln_sixteenths_f64.py --check H    exits 1 unless header H holds exactly them
+                                      (the command line of tablecheck.py)
 
 LnTableF64 splits a double u = 2^k z with z in [0.69921875, 1.3984375)
 (the bits of z minus those of 0.69921875 number the sixteenth of that
@@ -19,9 +20,10 @@ doubles. Standard library only.
 """
 
 import decimal
-import re
 import struct
 import sys
+
+import tablecheck
 
 BASE = 0x3FE6600000000000  # the bits of 0.69921875, the start of the first sixteenth
 STEP = 1 << 48  # one sixteenth: bit 48 of the pattern
@@ -31,10 +33,6 @@ R_MAX = 0.0297
 
 def double_of_bits(b):
     return struct.unpack("<d", struct.pack("<Q", b))[0]
-
-
-def bits_of_double(x):
-    return struct.unpack("<Q", struct.pack("<d", x))[0]
 
 
 def inverse_w(j):
@@ -73,43 +71,8 @@ def tables():
     }
 
 
-def header_tables(text):
-    """The five arrays as the header spells them, as doubles."""
-    found = {}
-    for name in ("kInvWF64", "kLnWHiF64", "kLnWLoF64", "kLog2WHiF64", "kLog2WLoF64"):
-        m = re.search(r"\b%s\[16\]\s*=\s*\{([^}]*)\}" % name, text)
-        if not m:
-            raise SystemExit("ln_sixteenths_f64.py: no %s[16] in the header" % name)
-        values = [v.strip() for v in m.group(1).split(",") if v.strip()]
-        found[name] = [float.fromhex(v) for v in values]
-    return found
-
-
 def main(argv):
-    derived = tables()
-    if len(argv) == 3 and argv[1] == "--check":
-        with open(argv[2], encoding="utf-8") as f:
-            held = header_tables(f.read())
-        bad = 0
-        for name, values in derived.items():
-            if len(held[name]) != len(values):
-                print("%s: %s has %d entries, not %d" % (argv[2], name, len(held[name]), len(values)))
-                bad += 1
-                continue
-            for j, (want, got) in enumerate(zip(values, held[name])):
-                if bits_of_double(want) != bits_of_double(got):
-                    print("%s: %s[%d] is %s, derived %s" % (argv[2], name, j, got.hex(), want.hex()))
-                    bad += 1
-        if bad:
-            return 1
-        print(", ".join(derived) + ": as derived")
-        return 0
-    if len(argv) != 1:
-        print("usage: ln_sixteenths_f64.py [--check HEADER]", file=sys.stderr)
-        return 2
-    for name, values in derived.items():
-        print("%s[16] = {%s};" % (name, ", ".join(v.hex() for v in values)))
-    return 0
+    return tablecheck.main(argv, "ln_sixteenths_f64.py", tables(), "double")
 
 
 if __name__ == "__main__":
