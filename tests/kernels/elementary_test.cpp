@@ -92,14 +92,6 @@ std::string Name(const char* function) {
   return std::string(function) + (kIsFloat<T> ? "<float32>" : "<float64>");
 }
 
-// The sweep pool: specials, `extra`, then `count` values from gen().
-template <typename T, class Gen>
-std::vector<T> Inputs(std::vector<T> extra, std::size_t count, Gen&& gen) {
-  std::vector<T> specials = FloatSpecials<T>();
-  specials.insert(specials.end(), extra.begin(), extra.end());
-  return Pool<T>(specials, count, gen);
-}
-
 template <typename T, class Gen>
 std::vector<T> Dense(std::uint64_t seed, Gen&& gen) {
   Random random(seed);
@@ -557,21 +549,7 @@ BOOST_AUTO_TEST_CASE(log2_float32_near_1) {
 BOOST_AUTO_TEST_CASE(log2_float64_within_0_6_ulp_on_avx512) {
   Random random(33);
   std::vector<double> values;
-  const auto bits = [](double v) {
-    std::uint64_t b;
-    std::memcpy(&b, &v, sizeof b);
-    return b;
-  };
-  const auto of_bits = [](std::uint64_t b) {
-    double v;
-    std::memcpy(&v, &b, sizeof v);
-    return v;
-  };
-  for (std::uint64_t j = 0; j <= 16; ++j) {
-    const double edge = of_bits(bits(0.69921875) + (j << 48));
-    values.push_back(edge);
-    values.push_back(std::nextafter(edge, 0.0));
-  }
+  for (const double edge : LogTableEdges()) values.push_back(edge);
   while (values.size() < 200000) {
     const double u = random.Uniform(0, 1);
     values.push_back(u < 0.4   ? std::abs(random.LogUniform(-1022, 1023))

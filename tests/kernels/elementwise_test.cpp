@@ -390,8 +390,9 @@ BOOST_AUTO_TEST_CASE(pow_matches_c_pow) {
 // elsewhere PowDoubleGeneral (1.46). The bases crowd the sixteenths around
 // 1, where a term of ln x left out (e r^2 of e / (1 + r)) cost 20 ulp
 // with |y ln x| near 700; |y ln x| reaches about 700 (some, whose ln x is
-// estimated low, go past 708.4 to the general form). Built with
-// exact arithmetic only (ln x from a series in x - 1, or e ln 2), as in
+// estimated low, go past 708.4 to the general form), then pairs at that
+// edge and in the subnormal range of results. Built with exact arithmetic
+// only (ln x from a series in x - 1, or e ln 2), as in
 // CheckPow. The same pairs with every fifth base replaced by 0, a negative
 // number, a subnormal, +inf or NaN must give the other results bit for
 // bit: no lane depends on its neighbours.
@@ -416,8 +417,24 @@ BOOST_AUTO_TEST_CASE(pow_float64_fast_form_within_bound) {
     xs.push_back(x);
     ys.push_back(random.Uniform(-700, 700) / ln_x);
   }
+  // Pairs at the fast form's edge, |y ln x| within 0.01 of 708.4 on either
+  // side, and pairs whose results are subnormal (y ln x in [-745, -708.4]),
+  // which the general form takes. ln x of 2^k (1 + t) from k ln 2 and a
+  // series in t (to t^5, |t| <= 0.01: off by 2e-13 at most).
+  while (xs.size() < 130000) {
+    const double t = random.Uniform(-0.01, 0.01);
+    const int k = static_cast<int>(std::floor(random.Uniform(-30, 30)));
+    const double ln_x =
+        k * kLn2 + t * (1 + t * (-1.0 / 2 + t * (1.0 / 3 + t * (-1.0 / 4 + t * (1.0 / 5)))));
+    if (ln_x == 0) continue;
+    const double edge = random.Uniform(708.39, 708.41);
+    const double u = random.Uniform(0, 1);
+    const double z = u < 0.35 ? edge : u < 0.7 ? -edge : random.Uniform(-745, -708.4);
+    xs.push_back(std::ldexp(1 + t, k));
+    ys.push_back(z / ln_x);
+  }
   ForEachTarget([&](std::int64_t) {
-    Report report("Pow<float64> with |y ln x| up to about 700", kPowUlpF64);
+    Report report("Pow<float64> with |y ln x| up to about 700, and at 708.4", kPowUlpF64);
     CheckPairedArrays(
         report, xs, ys,
         [](const double* x, const double* y, double* out, std::size_t n) { k::Pow(x, y, out, n); },

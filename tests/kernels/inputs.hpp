@@ -198,4 +198,32 @@ std::vector<T> Pool(std::vector<T> specials, std::size_t count, Gen&& gen) {
   return specials;
 }
 
+// The sweep pool of a float kernel: FloatSpecials, `extra`, then `count`
+// values from gen().
+template <typename T, class Gen>
+std::vector<T> Inputs(std::vector<T> extra, std::size_t count, Gen&& gen) {
+  std::vector<T> specials = FloatSpecials<T>();
+  specials.insert(specials.end(), extra.begin(), extra.end());
+  return Pool<T>(specials, count, gen);
+}
+
+// The edges of the sixteenths of [0.69921875, 1.3984375) that float64
+// log, log2 and pow look their tables up by (kernels/math-inl.h
+// LnTableF64; they start 2^48 bit patterns apart), each with the double
+// just below it: 34 values.
+inline std::vector<double> LogTableEdges() {
+  std::uint64_t base;
+  const double start = 0.69921875;
+  std::memcpy(&base, &start, sizeof base);
+  std::vector<double> edges;
+  for (std::uint64_t j = 0; j <= 16; ++j) {
+    const std::uint64_t b = base + (j << 48);
+    double edge;
+    std::memcpy(&edge, &b, sizeof edge);
+    edges.push_back(edge);
+    edges.push_back(std::nextafter(edge, 0.0));
+  }
+  return edges;
+}
+
 }  // namespace opgen::kernel_tests

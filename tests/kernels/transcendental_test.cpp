@@ -62,14 +62,6 @@ std::string Name(const char* function) {
 template <typename T>
 constexpr bool kIsFloat = sizeof(T) == 4;
 
-// The sweep pool: specials plus `count` values from gen().
-template <typename T, class Gen>
-std::vector<T> Inputs(std::vector<T> extra, std::size_t count, Gen&& gen) {
-  std::vector<T> specials = FloatSpecials<T>();
-  specials.insert(specials.end(), extra.begin(), extra.end());
-  return Pool<T>(specials, count, gen);
-}
-
 // Runs the sweep (lengths, offsets, aliasing) and the dense sample.
 template <typename T, class Kernel, class Reference, class Error>
 void Check(const std::string& name, double tolerance, const std::vector<T>& pool,
@@ -291,22 +283,7 @@ BOOST_AUTO_TEST_CASE(log_float64_within_0_6_ulp_on_avx512) {
   std::vector<double> values = {1.0, std::nextafter(1.0, 0.0), std::nextafter(1.0, 2.0),
                                 std::numeric_limits<double>::min(),
                                 std::numeric_limits<double>::max()};
-  // The sixteenths of [0.69921875, 1.3984375) start 2^48 bit patterns apart.
-  const auto bits = [](double v) {
-    std::uint64_t b;
-    std::memcpy(&b, &v, sizeof b);
-    return b;
-  };
-  const auto of_bits = [](std::uint64_t b) {
-    double v;
-    std::memcpy(&v, &b, sizeof v);
-    return v;
-  };
-  for (std::uint64_t j = 0; j <= 16; ++j) {
-    const double edge = of_bits(bits(0.69921875) + (j << 48));
-    values.push_back(edge);
-    values.push_back(std::nextafter(edge, 0.0));
-  }
+  for (const double edge : LogTableEdges()) values.push_back(edge);
   while (values.size() < 200000) {
     const double u = random.Uniform(0, 1);
     values.push_back(u < 0.4   ? std::abs(random.LogUniform(-1022, 1023))
