@@ -441,87 +441,86 @@ HWY_INLINE V Log2F32Fast(D d, V x) {
   return Log2Full(d, x);
 }
 
-// sin and cos of float32 lanes, |x| <= 39000, in float lanes. sin: x = n pi
-// + r, n = round(x / pi); cos: |x| = (n + 1/2) pi - r, n = round(|x| / pi -
-// 1/2); either way the result is (-1)^n sin(r) with |r| <= pi/2 (a few 1e-4
-// past it where n's rounding misses). n pi is subtracted in three float
-// parts of pi by fused multiply-adds (for cos (n + 1/2) pi): with |n| <
-// 2^14 the first, n float(pi), cancels exactly (the difference is a
-// multiple of 2^-23 below 2), the other two round once each. sin(r) = r + r^3 P(r^2), P of degree 3
-// (a relative minimax fit on [0, pi/2 + 0.005], 6.3e-9) by Estrin's scheme.
-// Two fewer conversions and one multiply fewer than Highway's Sin and Cos,
-// which SinCos keeps on targets without FMA (float64 with FMA: SinCosF64).
+// The reduction of SinCosF32 and SinCosF64, |x| <= 39000. sin: x = n pi +
+// r, n = round(x / pi); cos: |x| = (n + 1/2) pi - r, n = round(|x| / pi -
+// 1/2); either way the result is (-1)^n sin(r) with |r| <= pi/2 (a few
+// 1e-4 past it where n's rounding misses). n pi is subtracted in three
+// parts of pi by fused multiply-adds (for cos (n + 1/2) pi), the first
+// exactly: in float32, with |n| < 2^14 both terms are multiples of 2^-23
+// and their difference is below 2; in float64, for |x| >= 1 both are
+// multiples of 2^-52, and below 1 n = 0 for sin, while cos's r = pi/2 -
+// |x| is rounded (up to about half an ulp of the result near |x| = 0.57).
+// The other two round once each. Returns r; t = magic + n, whose lowest
+// bit is n's parity.
 template <bool kSin, class D, class V = hn::Vec<D>>
-HWY_INLINE V SinCosF32(D d, V x) {
-  const hn::RebindToSigned<D> di;
-  constexpr float kInvPi = 0x1.45f306p-2f;
-  constexpr float kPiA = 0x1.921fb6p+1f;    // float(pi)
-  constexpr float kPiB = -0x1.777a5cp-24f;  // float(pi - kPiA)
-  constexpr float kPiC = -0x1.ee59dap-49f;  // float(pi - kPiA - kPiB)
-  const V magic = hn::Set(d, 0x1.8p+23f);   // t + magic rounds t to an integer
-  V t, r;
+HWY_INLINE V ReduceByPi(D d, V x, V& t) {
+  using T = hn::TFromD<D>;
+  constexpr bool kFloat = sizeof(T) == 4;
+  // 1/pi, and pi in three parts: T(pi), T(pi - A), T(pi - A - B).
+  const V inv_pi = hn::Set(d, static_cast<T>(kFloat ? 0x1.45f306p-2 : 0x1.45f306dc9c883p-2));
+  const V pi_a = hn::Set(d, static_cast<T>(kFloat ? 0x1.921fb6p+1 : 0x1.921fb54442d18p+1));
+  const V pi_b = hn::Set(d, static_cast<T>(kFloat ? -0x1.777a5cp-24 : 0x1.1a62633145c07p-53));
+  const V pi_c = hn::Set(d, static_cast<T>(kFloat ? -0x1.ee59dap-49 : -0x1.f1976b7ed8fbcp-109));
+  // t + magic rounds t to an integer.
+  const V magic = hn::Set(d, static_cast<T>(kFloat ? 0x1.8p+23 : 0x1.8p+52));
+  V r;
   if constexpr (kSin) {
-    t = hn::MulAdd(x, hn::Set(d, kInvPi), magic);
+    t = hn::MulAdd(x, inv_pi, magic);
     const V n = hn::Sub(t, magic);
-    r = hn::NegMulAdd(n, hn::Set(d, kPiA), x);
-    r = hn::NegMulAdd(n, hn::Set(d, kPiB), r);
-    r = hn::NegMulAdd(n, hn::Set(d, kPiC), r);
+    r = hn::NegMulAdd(n, pi_a, x);
+    r = hn::NegMulAdd(n, pi_b, r);
+    r = hn::NegMulAdd(n, pi_c, r);
   } else {
     const V a = hn::Abs(x);
-    t = hn::Add(hn::MulAdd(a, hn::Set(d, kInvPi), hn::Set(d, -0.5f)), magic);
+    t = hn::Add(hn::MulAdd(a, inv_pi, hn::Set(d, T{-0.5})), magic);
     // n + 1/2 on the adders: the multiply-adders are the busier units.
-    const V m = hn::Add(hn::Sub(t, magic), hn::Set(d, 0.5f));
-    r = hn::MulSub(m, hn::Set(d, kPiA), a);
-    r = hn::MulAdd(m, hn::Set(d, kPiB), r);
-    r = hn::MulAdd(m, hn::Set(d, kPiC), r);
+    const V m = hn::Add(hn::Sub(t, magic), hn::Set(d, T{0.5}));
+    r = hn::MulSub(m, pi_a, a);
+    r = hn::MulAdd(m, pi_b, r);
+    r = hn::MulAdd(m, pi_c, r);
   }
+  return r;
+}
+
+// (-1)^n in the sign bit, from ReduceByPi's t.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ParitySign(D d, V t) {
+  const hn::RebindToSigned<D> di;
+  return hn::BitCast(d, hn::ShiftLeft<sizeof(hn::TFromD<D>) * 8 - 1>(hn::BitCast(di, t)));
+}
+
+// sin and cos of float32 lanes, |x| <= 39000, in float lanes: ReduceByPi,
+// then sin(r) = r + r^3 P(r^2), P of degree 3 (a relative minimax fit on
+// [0, pi/2 + 0.005], 6.3e-9) by Estrin's scheme. Two fewer conversions
+// and one multiply fewer than Highway's Sin and Cos, which SinCos keeps on
+// targets without FMA (float64 with FMA: SinCosF64).
+template <bool kSin, class D, class V = hn::Vec<D>>
+HWY_INLINE V SinCosF32(D d, V x) {
+  V t;
+  const V r = ReduceByPi<kSin>(d, x, t);
   const V s = hn::Mul(r, r);
   const V p01 = hn::MulAdd(s, hn::Set(d, 0x1.110ec8p-7f), hn::Set(d, -0x1.55554cp-3f));
   const V p23 = hn::MulAdd(s, hn::Set(d, 0x1.5d9d30p-19f), hn::Set(d, -0x1.9f6dcep-13f));
   const V p = hn::MulAdd(hn::Mul(s, s), p23, p01);
-  // n's parity is the lowest bit of t = magic + n. Rounding takes a few
-  // results one ulp past +-1 (of the 2.4e9 floats, cos 32804 and sin 40;
-  // Highway's cos 4.4 million): a clamp would cost 10 %.
-  // cos(+-0) is exactly 1; sin(-0) comes out +0, which SinCos sets right.
-  return hn::Xor(hn::MulAdd(hn::Mul(r, s), p, r),
-                 hn::BitCast(d, hn::ShiftLeft<31>(hn::BitCast(di, t))));
+  // Rounding takes a few results one ulp past +-1 (of the 2.4e9 floats,
+  // cos 32804 and sin 40; Highway's cos 4.4 million): a clamp would cost
+  // 10 %. cos(+-0) is exactly 1; sin(-0) comes out +0, which SinCos sets
+  // right.
+  return hn::Xor(hn::MulAdd(hn::Mul(r, s), p, r), ParitySign(d, t));
 }
 
-// sin and cos of float64 lanes, |x| <= 39000, as SinCosF32 in double: n pi
-// (for cos (n + 1/2) pi) subtracted in three double parts of pi by FMAs,
-// the first exactly (for |x| >= 1 both terms are multiples of 2^-52 and
-// their difference is below 2; below 1, n = 0 for sin, and cos's r = pi/2
-// - |x| is rounded, at a cost of up to about half an ulp of the result near
-// |x| = 0.57), and sin(r) = r + r^3 P(r^2) with P the Taylor series to
-// r^23 (truncation below 2^-67 at pi/2) by Estrin's scheme, clamped to [-1, 1]. Max error 2.07 ulp
-// (sin) and 2.17 (cos) on the kernel tests' inputs, against Highway's 2.29 and 2.31 (which
-// SinCosInside keeps without FMA: it converts n to and from int32 and takes
-// a longer chain); [1024, 1024] float64 on Zen 5: sin 640 -> 502 us, cos
-// 665 -> 574 (the clamp costs 10 %: near r = +-pi/2, where r has ulps
-// twice as wide as the result, the sum reached 1 + 2^-52).
+// sin and cos of float64 lanes, |x| <= 39000: ReduceByPi, and sin(r) = r +
+// r^3 P(r^2) with P the Taylor series to r^23 (truncation below 2^-67 at
+// pi/2) by Estrin's scheme, clamped to [-1, 1]. Max error 2.07 ulp (sin)
+// and 2.17 (cos) on the kernel tests' inputs, against Highway's 2.29 and
+// 2.31 (which SinCosInside keeps without FMA: it converts n to and from
+// int32 and takes a longer chain); [1024, 1024] float64 on Zen 5: sin 640
+// -> 502 us, cos 665 -> 574 (the clamp costs 10 %: near r = +-pi/2, where
+// r has ulps twice as wide as the result, the sum reached 1 + 2^-52).
 template <bool kSin, class D, class V = hn::Vec<D>>
 HWY_INLINE V SinCosF64(D d, V x) {
-  const hn::RebindToSigned<D> di;
-  constexpr double kInvPi = 0x1.45f306dc9c883p-2;
-  constexpr double kPiA = 0x1.921fb54442d18p+1;     // double(pi)
-  constexpr double kPiB = 0x1.1a62633145c07p-53;    // double(pi - kPiA)
-  constexpr double kPiC = -0x1.f1976b7ed8fbcp-109;  // double(pi - kPiA - kPiB)
-  const V magic = hn::Set(d, 0x1.8p+52);            // t + magic rounds t to an integer
-  V t, r;
-  if constexpr (kSin) {
-    t = hn::MulAdd(x, hn::Set(d, kInvPi), magic);
-    const V n = hn::Sub(t, magic);
-    r = hn::NegMulAdd(n, hn::Set(d, kPiA), x);
-    r = hn::NegMulAdd(n, hn::Set(d, kPiB), r);
-    r = hn::NegMulAdd(n, hn::Set(d, kPiC), r);
-  } else {
-    const V a = hn::Abs(x);
-    t = hn::Add(hn::MulAdd(a, hn::Set(d, kInvPi), hn::Set(d, -0.5)), magic);
-    const V m = hn::Add(hn::Sub(t, magic), hn::Set(d, 0.5));
-    r = hn::MulSub(m, hn::Set(d, kPiA), a);
-    r = hn::MulAdd(m, hn::Set(d, kPiB), r);
-    r = hn::MulAdd(m, hn::Set(d, kPiC), r);
-  }
+  V t;
+  const V r = ReduceByPi<kSin>(d, x, t);
   const V s = hn::Mul(r, r);
   const V s2 = hn::Mul(s, s);
   const V s4 = hn::Mul(s2, s2);
@@ -543,8 +542,7 @@ HWY_INLINE V SinCosF64(D d, V x) {
   // has ulps twice as wide as the result there): clamped to [-1, 1].
   const V sin_r =
       hn::Min(hn::Set(d, 1.0), hn::Max(hn::Set(d, -1.0), hn::MulAdd(hn::Mul(r, s), poly, r)));
-  // n's parity is the lowest bit of t = magic + n.
-  return hn::Xor(sin_r, hn::BitCast(d, hn::ShiftLeft<63>(hn::BitCast(di, t))));
+  return hn::Xor(sin_r, ParitySign(d, t));
 }
 
 // Highway's Sin and Cos reduce the argument with a few-term pi: exact
