@@ -475,6 +475,20 @@ HWY_INLINE V Exp2F64Table(D d, V x) {
   p = hn::MulAdd(p, r, hn::Set(d, 0x1.62e42fefa39efp-1));
   return hn::MulAdd(s, hn::MulAdd(p, r, c), s);
 }
+
+// tanh(x) for float64 lanes where a vector holds 8 lanes, every input:
+// u / (u + 2) with u = e^(2|x|) - 1 from Expm1F64Table on |x| clamped at
+// 20 (where tanh rounds to 1), and x's sign. One division; u's error
+// carries into the result with the factor 2 / (u + 2) <= 1, so it counts
+// fully only near 0. tanh(-0) = -0; NaN is restored by a select (the
+// clamp keeps it, Expm1F64Table's does not).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V TanhF64Table(D d, V x) {
+  const V ax = hn::Min(hn::Set(d, 20.0), hn::Abs(x));
+  const V u = Expm1F64Table(d, hn::Add(ax, ax));
+  const V y = hn::Div(u, hn::Add(u, hn::Set(d, 2.0)));
+  return hn::IfThenElse(hn::IsNaN(x), x, hn::CopySignToAbs(y, x));
+}
 #else
 #define OPGEN_TABLE16 0
 #endif

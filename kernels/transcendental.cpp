@@ -102,6 +102,9 @@ struct TanhOp {
     if constexpr (sizeof(hn::TFromD<D>) == 4) {
       return TanhFloat32(d, v);
     } else {
+#if OPGEN_TABLE16
+      if constexpr (hn::MaxLanes(D()) == 8) return TanhF64Table(d, v);
+#endif
       return hn::Tanh(d, v);
     }
   }

@@ -17,7 +17,7 @@
 // | Log      | 2 ulp (0.96; AVX-512 f32    | std::log(long double)               |
 // |          | 0.55 in whole vectors)      |                                     |
 // | Tanh     | 7 ulp (f32 5.22 FMA, 6.92)  | std::tanh(long double)              |
-// |          | (f64 2.56)                  |                                     |
+// |          | (f64 2.66 AVX-512, 2.56)    |                                     |
 // | Sigmoid  | 4 ulp (f32 3.17, f64 2.40)  | 1 / (1 + exp(-x)), long double      |
 // | Gelu     | 3 ulp of max(1, |x|) (1.95) | tanh form in long double; 0 at -inf |
 #include "kernels/transcendental.hpp"
