@@ -619,10 +619,16 @@ HWY_INLINE auto PositiveNormalF64(D d, V x) {
 // a fast two-sum (|k + log2(w)| >= 0.05 > |r log2(e)| unless it is 0), the
 // rest with the small terms: one rounding of consequence; powers of 2
 // exact.
-template <bool kDoubleDouble = false, bool kLog2 = false, class D, class V = hn::Vec<D>>
-HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
+//
+// kCorrection: ln(u + c) for |c| <= ulp(u) / 2 (log1p's rounding error of
+// 1 + x), as in LnTableF32: c 2^-k / w joins e, the error of z/w, so that
+// u + c = 2^k w (1 + r + e + c 2^-k / w).
+template <bool kDoubleDouble = false, bool kLog2 = false, bool kCorrection = false, class D,
+          class V = hn::Vec<D>>
+HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr, V correction = V()) {
   static_assert(hn::MaxLanes(D()) == 8);
   static_assert(!(kDoubleDouble && kLog2));
+  static_assert(!kCorrection || !(kDoubleDouble || kLog2));
   const hn::RebindToSigned<D> di;
   // 1/w, and ln(w) as kLnWHiF64 (a multiple of 2^-42) + kLnWLoF64, for
   // the sixteenths: kernels/tables/ln_sixteenths_f64.py derives them (the
@@ -675,8 +681,16 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr) {
   V p = hn::Mul(z, inv_w);
   InRegister(p);  // r must be p - 1: no fused z * inv_w - 1 (g++ contracts)
   const V r = hn::Sub(p, hn::Set(d, 1.0));
-  const V e = hn::MulSub(z, inv_w, p);
+  V e = hn::MulSub(z, inv_w, p);
   const V kf = hn::ConvertTo(d, k);
+  if constexpr (kCorrection) {
+    // c 2^-k by vscalefpd: at most 2^-53 in magnitude, and exact (c is a
+    // multiple of ulp(u) / 2^53 or so; 0 where u < 1/2).
+    const V c_scaled{_mm512_scalef_pd(correction.raw, hn::Neg(kf).raw)};
+    e = hn::MulAdd(c_scaled, inv_w, e);
+  } else {
+    (void)correction;
+  }
   // The series of ln(1 + r) from r^3 on: r^3 Q3(r), Q3(r) = 1/3 - r/4 +
   // ... + r^8/11 (+ r^9/12 - r^10/13 with kDoubleDouble, the truncation then
   // below 2^-68 of the result; without them it reached 2^-59, 20 ulp of pow
