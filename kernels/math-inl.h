@@ -601,9 +601,9 @@ HWY_INLINE auto PositiveNormalF64(D d, V x) {
 // [0.69921875, 1.3984375) (bits 48 to 51 of bits(u) - bits(0.69921875)
 // number its sixteenth), p = z/w rounded and its error e (an FMA) give r = p
 // - 1 exactly (|r| < 0.0297), and ln(u) = k ln2 + ln(w) + r + r^2 Q(r) + e
-// (1 - r), Q the Taylor series of (ln(1 + r) - r) / r^2 to r^9 (truncation
-// below 2^-58 of the result: r^12 / 12 against |r| where w = 1, against
-// |ln(u)| >= 0.0197 elsewhere). k ln2_hi + ln(w)_hi is exact (multiples of
+// (1 - r), with r + r^2 Q(r) a relative minimax fit to ln(1 + r) of degree
+// 10 (kLnQF64: 2^-62 of ln(1 + r), so of the result where w = 1, and less
+// elsewhere, where |ln(u)| >= 0.0197 > |r|). k ln2_hi + ln(w)_hi is exact (multiples of
 // 2^-42 below 2^10; ln2_hi has 42 bits, |k| <= 1075) and r joins it by a
 // fast two-sum whose error goes with the small terms, so the result rounds
 // once of consequence, the last. No division.
@@ -672,6 +672,12 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr, V correction = V()) {
       -0x1.c823f46e8a2bep-45, -0x1.1658678e6180cp-44,
       0x1.499a6a92f0f67p-44,  0x1.1203fa482900bp-44,
       0x1.120861019d27bp-45,  -0x1.e0cc3768fdf36p-44};
+  // Q3 of the series below, a relative minimax fit of 8 coefficients on
+  // |r| <= 0.0297 (2^-62 of ln(1 + r); the Taylor series needs 9 for
+  // 2^-58): ln_sixteenths_f64.py derives it too.
+  static constexpr double kLnQF64[8] = {
+      0x1.5555555555510p-2, -0x1.fffffffffff1dp-3, 0x1.9999999b0d50ep-3, -0x1.5555555734f77p-3,
+      0x1.249235b2fbf92p-3, -0x1.ffffd50a573f0p-4, 0x1.c7e9829cde160p-4, -0x1.9a650a78832a6p-4};
   const auto ix = hn::BitCast(di, u);
   const auto tmp = hn::Sub(ix, hn::Set(di, 0x3FE6600000000000));
   const auto k = hn::ShiftRight<52>(tmp);    // arithmetic: -1075 <= k <= 1024
@@ -691,20 +697,30 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr, V correction = V()) {
   } else {
     (void)correction;
   }
-  // The series of ln(1 + r) from r^3 on: r^3 Q3(r), Q3(r) = 1/3 - r/4 +
-  // ... + r^8/11 (+ r^9/12 - r^10/13 with kDoubleDouble, the truncation then
-  // below 2^-68 of the result; without them it reached 2^-59, 20 ulp of pow
-  // where |y ln x| is near 700). Estrin's scheme: pairs, then r^2, r^4 and
-  // r^8 join them, so the chain of dependent operations is 4 long, not 9 or
-  // 11 (pow's vectors each wait on that chain: Horner's took 8K float64 pow
-  // 10.3 us, this 9.2; log 3.09 and 3.04).
-  const auto c = [d](int n) { return hn::Set(d, (n % 2 ? 1.0 : -1.0) / n); };
+  // The series of ln(1 + r) from r^3 on: r^3 Q3(r). With kDoubleDouble
+  // (pow) Q3(r) = 1/3 - r/4 + ... - r^10/13, the truncation below 2^-68 of
+  // the result (to r^8/11 it reached 2^-59, 20 ulp of pow where |y ln x|
+  // is near 700); otherwise kLnQF64's minimax fit (one term fewer than
+  // the Taylor series to r^8/11, and more accurate: 2^-62 against 2^-58;
+  // 7 terms, 2^-56.4, took log from 0.53 to 0.59 ulp). Estrin's scheme: pairs, then
+  // r^2, r^4 (and r^8) join them, so the chain of dependent operations is
+  // 3 or 4 long, not 7 or 11 (pow's vectors each wait on that chain:
+  // Horner's took 8K float64 pow 10.3 us, this 9.2).
   const V r2 = hn::Mul(r, r);
   const V r4 = hn::Mul(r2, r2);
-  const V q03 = hn::MulAdd(hn::MulAdd(c(6), r, c(5)), r2, hn::MulAdd(c(4), r, c(3)));
-  const V q47 = hn::MulAdd(hn::MulAdd(c(10), r, c(9)), r2, hn::MulAdd(c(8), r, c(7)));
-  const V q8 = kDoubleDouble ? hn::MulAdd(c(13), r2, hn::MulAdd(c(12), r, c(11))) : c(11);
-  const V q = hn::MulAdd(q8, hn::Mul(r4, r4), hn::MulAdd(q47, r4, q03));  // Q3(r)
+  V q;  // Q3(r)
+  if constexpr (kDoubleDouble) {
+    const auto c = [d](int n) { return hn::Set(d, (n % 2 ? 1.0 : -1.0) / n); };
+    const V q03 = hn::MulAdd(hn::MulAdd(c(6), r, c(5)), r2, hn::MulAdd(c(4), r, c(3)));
+    const V q47 = hn::MulAdd(hn::MulAdd(c(10), r, c(9)), r2, hn::MulAdd(c(8), r, c(7)));
+    const V q8 = hn::MulAdd(c(13), r2, hn::MulAdd(c(12), r, c(11)));
+    q = hn::MulAdd(q8, hn::Mul(r4, r4), hn::MulAdd(q47, r4, q03));
+  } else {
+    const auto c = [d](int n) { return hn::Set(d, kLnQF64[n]); };
+    const V q03 = hn::MulAdd(hn::MulAdd(c(3), r, c(2)), r2, hn::MulAdd(c(1), r, c(0)));
+    const V q47 = hn::MulAdd(hn::MulAdd(c(7), r, c(6)), r2, hn::MulAdd(c(5), r, c(4)));
+    q = hn::MulAdd(q47, r4, q03);
+  }
   if constexpr (kLog2) {
     (void)lo;
     const V l_hi = hn::Set(d, 0x1.71547652b82fep+0);              // log2(e) = l_hi + l_lo

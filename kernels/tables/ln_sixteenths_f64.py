@@ -2,7 +2,7 @@
 """Derives the 16-entry tables of LnTableF64 (kernels/math-inl.h).
 
     ln_sixteenths_f64.py              prints kInvWF64, kLnWHiF64, kLnWLoF64,
-                                      kLog2WHiF64 and kLog2WLoF64
+                                      kLog2WHiF64, kLog2WLoF64 and kLnQF64
     ln_sixteenths_f64.py --check H    exits 1 unless header H holds exactly them
                                       (the command line of tablecheck.py)
 
@@ -16,13 +16,19 @@ multiple of 2^-42 (so that k ln2_hi + kLnWHiF64 is exact for |k| <= 1075),
 and kLnWLoF64, the rest rounded to double; log2(w) likewise into
 kLog2WHiF64 and kLog2WLoF64 (for LnTableF64's log2 form). ln(w) comes from the decimal
 module at 50 digits, so the tables are the same on any machine with IEEE
-doubles. Standard library only.
+doubles.
+
+kLnQF64 holds Q, lowest degree first, in ln(1 + r) = r - r^2/2 + r^3 Q(r)
+for |r| <= 0.0297: the 8 coefficients that minimise the largest relative
+error of that sum (remez.py's exchange, 2^-62), where the Taylor series
+needs 9 for 2^-58. Standard library only.
 """
 
 import decimal
 import struct
 import sys
 
+import remez
 import tablecheck
 
 BASE = 0x3FE6600000000000  # the bits of 0.69921875, the start of the first sixteenth
@@ -46,6 +52,27 @@ def inverse_w(j):
     return inv
 
 
+def ln_series():
+    """Q's 8 coefficients (Decimals)."""
+
+    def g(r):  # (ln(1 + r) - r + r^2/2) / r^3, by its series
+        total, power, k = decimal.Decimal(0), decimal.Decimal(1), 3
+        while True:
+            term = power / k
+            total = total + term if k % 2 else total - term
+            if abs(term) < decimal.Decimal(10) ** -52:
+                return total
+            power *= r
+            k += 1
+
+    def weight(r):  # r^3 / ln(1 + r), the error relative to ln(1 + r)
+        return r**3 / (r - r * r / 2 + r**3 * g(r)) if r != 0 else decimal.Decimal(0)
+
+    c, _ = remez.fit(g, weight, -decimal.Decimal(R_MAX), decimal.Decimal(R_MAX), 8,
+                     name="ln_sixteenths_f64.py")
+    return c
+
+
 def tables():
     decimal.getcontext().prec = 50
     inv_w = [inverse_w(j) for j in range(16)]
@@ -64,6 +91,7 @@ def tables():
         log2_lo.append(float(log2_w - decimal.Decimal(hi)))
     return {
         "kInvWF64": inv_w,
+        "kLnQF64": [float(c) for c in ln_series()],
         "kLnWHiF64": ln_hi,
         "kLnWLoF64": ln_lo,
         "kLog2WHiF64": log2_hi,
