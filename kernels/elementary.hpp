@@ -53,12 +53,13 @@ void Expm1(const double* x, double* out, std::size_t n);
 
 /// out[i] = ln(1 + x[i]), accurate also for tiny |x|, from u = 1 + x
 /// rounded and c its rounding error. On AVX-512, float32 x > -1 in whole
-/// 512-bit vectors and float64 x > -1 lane by lane: k ln2 + ln(w) + ln(1 +
-/// r) + c / u, 1/w and ln(w) from 16-entry tables, the large terms summed
-/// exactly so that the result rounds once (0.66 ulp over every float;
-/// float64 0.66 on the kernel tests' inputs); elsewhere ln(u) + c/u with
-/// Highway's Log (1.44 ulp over every float). Error <= 2 ulp; log1p(-1) =
-/// -inf, NaN for x < -1, log1p(+inf) = +inf.
+/// 512-bit vectors and float64 x > -1 lane by lane: u + c = 2^k w (1 + r +
+/// d), d the error of z/w plus c 2^-k / w, and ln(u + c) = k ln2 + ln(w) +
+/// ln(1 + r) + d (1 - r), 1/w and ln(w) from 16-entry tables, the large
+/// terms summed exactly so that the result rounds once (0.66 ulp over every
+/// float; float64 0.66 on the kernel tests' inputs); elsewhere ln(u) + c/u
+/// with Highway's Log (1.44 ulp over every float). Error <= 2 ulp;
+/// log1p(-1) = -inf, NaN for x < -1, log1p(+inf) = +inf.
 void Log1p(const float* x, float* out, std::size_t n);
 void Log1p(const double* x, double* out, std::size_t n);
 

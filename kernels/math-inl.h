@@ -690,8 +690,9 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr, V correction = V()) {
   V e = hn::MulSub(z, inv_w, p);
   const V kf = hn::ConvertTo(d, k);
   if constexpr (kCorrection) {
-    // c 2^-k by vscalefpd: at most 2^-53 in magnitude, and exact (c is a
-    // multiple of ulp(u) / 2^53 or so; 0 where u < 1/2).
+    // c 2^-k by vscalefpd, exact. For log1p's x <= 2^53, c is 1 + x's
+    // rounding error, |c| <= ulp(u) / 2 (0 where u < 1/2); past 2^53 it
+    // can be off by ulp(u), which moves a result near 36.7 by 2^-52.
     const V c_scaled{_mm512_scalef_pd(correction.raw, hn::Neg(kf).raw)};
     e = hn::MulAdd(c_scaled, inv_w, e);
   } else {

@@ -78,7 +78,9 @@ def tables():
 
 
 def main(argv):
-    return tablecheck.main(argv, "ln_sixteenths.py", tables(), "float")
+    return tablecheck.main(
+        argv, "ln_sixteenths.py", lambda: {n: (v, "float") for n, v in tables().items()}
+    )
 
 
 if __name__ == "__main__":

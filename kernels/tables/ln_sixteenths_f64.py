@@ -100,7 +100,9 @@ def tables():
 
 
 def main(argv):
-    return tablecheck.main(argv, "ln_sixteenths_f64.py", tables(), "double")
+    return tablecheck.main(
+        argv, "ln_sixteenths_f64.py", lambda: {n: (v, "double") for n, v in tables().items()}
+    )
 
 
 if __name__ == "__main__":
