@@ -50,22 +50,30 @@ constexpr double kLarge[] = {
     0.537003453544169887161,
 };
 }  // namespace opgen::kernels::erf_fit
-// atan(t) = t + t^3 P(t^2) for |t| <= 1/2, P's coefficients lowest degree
-// first: relative minimax fits (a Remez exchange in 60-digit decimals)
-// that kernels/tables/atan_fit.py derives; the meson test kernels-atan-fit
-// holds these to it. Relative error 4.0e-18 (double) and 2.5e-10 (float)
-// as fitted, 5.1e-18 and 4.4e-9 with the coefficients rounded.
-namespace opgen::kernels::atan_fit {
-constexpr double kF64[12] = {
+// Relative minimax fits f(t) = t + t^3 P(t^2), P's coefficients lowest
+// degree first (a Remez exchange in 60-digit decimals), that
+// kernels/tables/elementary_fits.py derives; the meson test
+// kernels-elementary-fits holds these to it.
+namespace opgen::kernels::fits {
+// atan(t) for |t| <= 1/2 (Atan2): relative error 4.0e-18 (double) and
+// 2.5e-10 (float) as fitted, 5.1e-18 and 4.4e-9 with the coefficients
+// rounded.
+constexpr double kAtanF64[12] = {
     -0x1.5555555555516p-2, 0x1.999999999114fp-3, -0x1.249249215e186p-3, 0x1.c71c7090f7251p-4,
     -0x1.745cf4cc608b5p-4, 0x1.3b113dd0b2605p-4, -0x1.10f31fa67c983p-4, 0x1.dfe97e2cfc10ep-5,
     -0x1.a3987e639fa9fp-5, 0x1.56f600f33e228p-5, -0x1.c18074d87f384p-6, 0x1.4b84d1ead2a46p-7,
 };
-constexpr float kF32[6] = {
+constexpr float kAtanF32[6] = {
     -0x1.555552p-2f, 0x1.9996ecp-3f,  -0x1.244accp-3f,
     0x1.c02484p-4f,  -0x1.4706fcp-4f, 0x1.3d3894p-5f,
 };
-}  // namespace opgen::kernels::atan_fit
+// sin(r) for |r| <= pi/2 + 0.005 (SinCosF64): 4.3e-22 (2^-71).
+constexpr double kSinF64[9] = {
+    -0x1.5555555555555p-3,  0x1.1111111111111p-7,   -0x1.a01a01a019fd8p-13,
+    0x1.71de3a5569b69p-19,  -0x1.ae64567d429e3p-26, 0x1.61246047fd87cp-33,
+    -0x1.ae7eb54606cecp-41, 0x1.94fd97dc91e52p-49,  -0x1.2667b01f750ecp-57,
+};
+}  // namespace opgen::kernels::fits
 #endif  // OPGEN_KERNELS_ELEMENTARY_ERF_FIT_
 
 HWY_BEFORE_NAMESPACE();
@@ -541,13 +549,16 @@ HWY_INLINE V SinCosF32(D d, V x) {
 }
 
 // sin and cos of float64 lanes, |x| <= 39000: ReduceByPi, and sin(r) = r +
-// r^3 P(r^2) with P the Taylor series to r^23 (truncation below 2^-67 at
-// pi/2) by Estrin's scheme, clamped to [-1, 1]. Max error 2.07 ulp (sin)
-// and 2.17 (cos) on the kernel tests' inputs, against Highway's 2.29 and
-// 2.31 (which SinCosInside keeps without FMA: it converts n to and from
-// int32 and takes a longer chain); [1024, 1024] float64 on Zen 5: sin 640
-// -> 502 us, cos 665 -> 574 (the clamp costs 10 %: near r = +-pi/2, where
-// r has ulps twice as wide as the result, the sum reached 1 + 2^-52).
+// r^3 P(r^2) with P a relative minimax fit of degree 8 in r^2 (fits::
+// kSinF64, 2^-71 on |r| <= pi/2 + 0.005; the Taylor series to r^23 it
+// replaced took two more FMAs for 2^-67) by Estrin's scheme, clamped to
+// [-1, 1]. Max error 2.07 ulp (sin) and 2.22 (cos) on the kernel tests'
+// inputs, against Highway's 2.29 and 2.31 (which SinCosInside keeps
+// without FMA: it converts n to and from int32 and takes a longer chain);
+// [1024, 1024] float64 on Zen 5: sin 640 -> 502 us, cos 665 -> 574 (the
+// clamp costs 10 %: near r = +-pi/2, where r has ulps twice as wide as the
+// result, the sum reached 1 + 2^-52); the fit took the kernel loop from
+// 0.634 to 0.564 ns per element (sin) and 0.698 to 0.666 (cos).
 template <bool kSin, class D, class V = hn::Vec<D>>
 HWY_INLINE V SinCosF64(D d, V x) {
   V t;
@@ -555,20 +566,11 @@ HWY_INLINE V SinCosF64(D d, V x) {
   const V s = hn::Mul(r, r);
   const V s2 = hn::Mul(s, s);
   const V s4 = hn::Mul(s2, s2);
-  // (-1)^k / (2k + 1)!, k = 1..11.
-  const V p01 = hn::MulAdd(s, hn::Set(d, 0x1.1111111111111p-7), hn::Set(d, -0x1.5555555555555p-3));
-  const V p23 =
-      hn::MulAdd(s, hn::Set(d, 0x1.71de3a556c734p-19), hn::Set(d, -0x1.a01a01a01a01ap-13));
-  const V p45 =
-      hn::MulAdd(s, hn::Set(d, 0x1.6124613a86d09p-33), hn::Set(d, -0x1.ae64567f544e4p-26));
-  const V p67 =
-      hn::MulAdd(s, hn::Set(d, 0x1.952c77030ad4ap-49), hn::Set(d, -0x1.ae7f3e733b81fp-41));
-  const V p89 =
-      hn::MulAdd(s, hn::Set(d, 0x1.71b8ef6dcf572p-66), hn::Set(d, -0x1.2f49b46814157p-57));
-  const V q03 = hn::MulAdd(p23, s2, p01);
-  const V q47 = hn::MulAdd(p67, s2, p45);
-  const V q8 = hn::MulAdd(hn::Set(d, -0x1.761b41316381ap-75), s2, p89);
-  const V poly = hn::MulAdd(hn::MulAdd(q8, s4, q47), s4, q03);
+  // P from the fits (kSinF64), by Estrin's scheme.
+  const auto c = [d](int i) { return hn::Set(d, fits::kSinF64[i]); };
+  const V q03 = hn::MulAdd(hn::MulAdd(s, c(3), c(2)), s2, hn::MulAdd(s, c(1), c(0)));
+  const V q47 = hn::MulAdd(hn::MulAdd(s, c(7), c(6)), s2, hn::MulAdd(s, c(5), c(4)));
+  const V poly = hn::MulAdd(hn::MulAdd(c(8), s4, q47), s4, q03);
   // Near r = +-pi/2 the sum rounds up to an ulp past 1 in magnitude (r
   // has ulps twice as wide as the result there): clamped to [-1, 1].
   const V sin_r =
@@ -791,7 +793,7 @@ HWY_INLINE V Fmod(D d, V x, V y) {
 //   otherwise:  t = +-(b - a)/(a + b),  k = 1 (x > 0) or 3 (x < 0),
 // so |t| <= 1/2, and b - a is exact (Sterbenz: a/2 <= b <= 2a). Each t is
 // the x > 0 form with x's sign, and k = 2 + (k for x > 0, less 2) with x's
-// sign. atan(t) = t + t^3 P(t^2), P a relative minimax fit (atan_fit) by
+// sign. atan(t) = t + t^3 P(t^2), P a relative minimax fit (fits) by
 // Estrin's scheme; the result takes y's sign. k pi/4 is split in two, the
 // high part short enough that k times it is exact; the high part and t
 // are summed exactly (Fast2Sum: the high part is 0 or exceeds |t|), so the
@@ -824,13 +826,13 @@ HWY_INLINE V Atan2Finite(D d, V y, V x, V& sum) {
   const V s4 = hn::Mul(s2, s2);
   V poly;
   if constexpr (kFloat) {
-    const auto& c = atan_fit::kF32;
+    const auto& c = fits::kAtanF32;
     const V p01 = hn::MulAdd(s, hn::Set(d, c[1]), hn::Set(d, c[0]));
     const V p23 = hn::MulAdd(s, hn::Set(d, c[3]), hn::Set(d, c[2]));
     const V p45 = hn::MulAdd(s, hn::Set(d, c[5]), hn::Set(d, c[4]));
     poly = hn::MulAdd(s4, p45, hn::MulAdd(s2, p23, p01));
   } else {
-    const auto& c = atan_fit::kF64;
+    const auto& c = fits::kAtanF64;
     const V p01 = hn::MulAdd(s, hn::Set(d, c[1]), hn::Set(d, c[0]));
     const V p23 = hn::MulAdd(s, hn::Set(d, c[3]), hn::Set(d, c[2]));
     const V p45 = hn::MulAdd(s, hn::Set(d, c[5]), hn::Set(d, c[4]));

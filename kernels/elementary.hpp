@@ -76,8 +76,8 @@ void Log2(const double* x, double* out, std::size_t n);
 /// out[i] = sin(x[i]) and cos(x[i]). Error <= 3 ulp for |x| <= 39000:
 /// on targets with FMA a reduction by pi in three fused parts and a
 /// polynomial, float32 of degree 9 (2.29 ulp over every float with |x| <=
-/// 39000, sin and cos), float64 of degree 23 (2.07 and 2.17 on the kernel
-/// tests' inputs, clamped to [-1, 1]); elsewhere Highway's Sin and Cos
+/// 39000, sin and cos), float64 a minimax fit of degree 19 (2.07 and 2.22
+/// on the kernel tests' inputs, clamped to [-1, 1]); elsewhere Highway's Sin and Cos
 /// (float32 2.70, float64 2.29 and 2.31); larger |x| go to the C
 /// library's sin and cos element by element in a second pass, only when
 /// the vector pass met one (slow but exact to its accuracy). sin(+-0) =
@@ -124,7 +124,7 @@ void Fmod(const double* x, const double* y, double* out, std::size_t n);
 /// out[i] = atan2(y[i], x[i]) -- note the operands: the first pointer is y
 /// (as in the op, math.atan2(y, x)). One division reduces each pair to
 /// k pi/4 + atan(t) with |t| <= 1/2, and a minimax polynomial gives atan(t)
-/// (kernels/tables/atan_fit.py). Error <= 2 ulp (1.45 float32, 1.32
+/// (kernels/tables/elementary_fits.py). Error <= 2 ulp (1.45 float32, 1.32
 /// float64); C's special cases (signed zeros, infinities).
 void Atan2(const float* y, const float* x, float* out, std::size_t n);
 void Atan2(const double* y, const double* x, double* out, std::size_t n);

@@ -51,7 +51,7 @@
 // 2 below.
 //
 // ⁶ SSSE3 and SSE4 (Highway's Sin and Cos); with FMA, AVX2, AVX-512, NEON
-// and SVE (kernels/elementary.cpp SinCosF64), 2.07 and 2.17.
+// and SVE (kernels/elementary.cpp SinCosF64), 2.07 and 2.22.
 //
 // The float32 Exp2, Expm1, Log1p and Log2 take a fast form for vectors whose lanes
 // all lie in its range (kernels/elementary.cpp); the dense samples keep most
