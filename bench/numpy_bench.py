@@ -5,10 +5,13 @@ call (the median of repetitions, and each repetition), plus each op's max
 relative error against a float64 reference and the per-call overhead on
 1-element arrays. Prints JSON.
 
-Usage: numpy_bench.py SIZES OPS.json MIN_TIME REPS [--timing-only], with
-OPS.json the op table of `ops_bench --list_ops` (names, kinds, input
+Usage: numpy_bench.py SIZES OPS.json MIN_TIME REPS [--timing-only] [--float64],
+with OPS.json the op table of `ops_bench --list_ops` (names, kinds, input
 domains). --timing-only leaves the errors out (run.sh's later rounds, whose
-inputs and results are the first round's).
+inputs and results are the first round's). --float64 runs the ops on float64
+arrays (the same inputs unrounded, as `ops_bench --float64`), with errors
+against a long double reference, and leaves out the overhead and allocation
+rows.
 
 Run with OPENBLAS_NUM_THREADS=1 (run.sh does) so numpy stays on one thread.
 """
@@ -23,7 +26,7 @@ import numpy as np
 ROW = 1024
 
 
-def inputs(n, lo, hi, salt):
+def inputs(n, lo, hi, salt, dtype=np.float32):
     i = np.arange(n, dtype=np.uint64) + np.uint64(salt)
     m = np.uint64(0xFFFFFFFF)
     h = (i * np.uint64(2654435761)) & m
@@ -33,7 +36,7 @@ def inputs(n, lo, hi, salt):
     h ^= h >> np.uint64(13)
     h = (h * np.uint64(0xC2B2AE35)) & m
     h ^= h >> np.uint64(16)
-    return (lo + (hi - lo) * (h.astype(np.float64) / 4294967296.0)).astype(np.float32)
+    return (lo + (hi - lo) * (h.astype(np.float64) / 4294967296.0)).astype(dtype)
 
 
 K = np.sqrt(2 / np.pi)
@@ -141,12 +144,15 @@ OPS = {
                       / np.sqrt(r.var(axis=1, keepdims=True) + 1e-5)),
     "rms_norm": rows(lambda r: r / np.sqrt((r * r).mean(axis=1, keepdims=True) + 1e-6)),
 }
-# The float64 reference of numpy's result is its own expression on float64
-# inputs, but for gelu, whose 1 + tanh(u) cancels in the far negative tail
-# (ops_bench.cpp's reference: x sigmoid(2u)).
+# The reference of numpy's result is its own expression in a wider type
+# (float64 for float32 results, long double for float64 ones), but for gelu,
+# whose 1 + tanh(u) cancels in the far negative tail (ops_bench.cpp's
+# reference: x sigmoid(2u)).
 REFERENCE = {
     "gelu": lambda a: a / (1 + np.exp(-2 * K * (a + 0.044715 * a ** 3))),
 }
+# The reference's type for each result type.
+WIDER = {np.float32: np.float64, np.float64: np.longdouble}
 
 
 def run(op, x, y, dtype):
@@ -163,8 +169,8 @@ def run(op, x, y, dtype):
 def rel_error(y, r, floor):
     """As bench/common.hpp max_rel_error: a NaN on both sides is exact, on
     one side only an infinite error."""
-    y = y.astype(np.float64)
-    r = np.asarray(r, np.float64)
+    y = y.astype(np.longdouble)
+    r = np.asarray(r, np.longdouble)
     yn, rn = np.isnan(y), np.isnan(r)
     if np.any(yn != rn):
         return float("inf")
@@ -190,11 +196,12 @@ SAMPLE_SALT = 1 << 28
 
 
 def error(op, x, y, out):
-    """Max relative error of numpy's float32 result out on inputs x, y."""
+    """Max relative error of numpy's result out on inputs x, y."""
+    wide = WIDER[out.dtype.type]
     if op["op"] in REFERENCE:
-        ref = REFERENCE[op["op"]](x.astype(np.float64))
+        ref = REFERENCE[op["op"]](x.astype(wide))
     else:
-        ref = run(op, x, y, np.float64)[0]
+        ref = run(op, x, y, wide)[0]
     return rel_error(out, ref, op["err_floor"])
 
 
@@ -220,10 +227,11 @@ def per_call(f, min_time, reps):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--timing-only"]
+    args = [a for a in sys.argv[1:] if a not in ("--timing-only", "--float64")]
     if len(args) != 4:
         sys.exit(__doc__)
     timing_only = "--timing-only" in sys.argv[1:]
+    dtype = np.float64 if "--float64" in sys.argv[1:] else np.float32
     sizes = [int(s) for s in args[0].split(",")]
     with open(args[1]) as f:
         ops = [op for op in json.load(f) if op["op"] in OPS]
@@ -232,9 +240,9 @@ def main():
     result = {"numpy": np.__version__, "ops": {}, "overhead": {}}
     for n in sizes:
         for op in ops:
-            x = inputs(n, *op["x"], 0)
-            y = None if op["y"] is None else inputs(n, *op["y"], 12345)
-            out, f = run(op, x, y, np.float32)
+            x = inputs(n, *op["x"], 0, dtype)
+            y = None if op["y"] is None else inputs(n, *op["y"], 12345, dtype)
+            out, f = run(op, x, y, dtype)
             row = {}
             if not timing_only:
                 err = error(op, x, y, out)
@@ -242,20 +250,24 @@ def main():
                 # input sets, as ops_bench.cpp's write_accuracy does.
                 if op["kind"] == "reduction":
                     for s in range(1, REDUCTION_SAMPLES):
-                        xs = inputs(n, *op["x"], s * SAMPLE_SALT)
-                        ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT)
-                        err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
+                        xs = inputs(n, *op["x"], s * SAMPLE_SALT, dtype)
+                        ys = None if y is None else inputs(n, *op["y"], 12345 + s * SAMPLE_SALT,
+                                                           dtype)
+                        err = max(err, error(op, xs, ys, run(op, xs, ys, dtype)[0]))
                 # The NaN input set of ops_bench.cpp's nan_set ops.
                 if op.get("nan_set"):
                     xs = plant_nans(x, 61, 7)
                     ys = None if y is None else plant_nans(y, 67, 3)
-                    err = max(err, error(op, xs, ys, run(op, xs, ys, np.float32)[0]))
+                    err = max(err, error(op, xs, ys, run(op, xs, ys, dtype)[0]))
                 row["err"] = err
             secs = per_call(f, min_time, reps)
             # The median, and every repetition for table.py's spread.
             row["gelem_s"] = n / statistics.median(secs) / 1e9
             row["samples"] = [n / sec / 1e9 for sec in secs]
             result["ops"][f"{op['op']}/numpy/{n}"] = row
+    if dtype == np.float64:
+        json.dump(result, sys.stdout, indent=1)
+        return
     a = np.array([1.5], np.float32)
     b = np.array([2.5], np.float32)
     c = np.zeros(1, np.float32)

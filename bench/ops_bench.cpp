@@ -10,7 +10,10 @@
 // --paired_out=FILE writes the paired rounds instead (write_paired: opgen
 // and each C++ peer of a row timed alternately, --paired_rounds=N rounds,
 // default 15, of batches of --paired_batch_ms=MS, default 5) and exits;
-// --openblas_core prints the kernel set OpenBLAS chose (peers.hpp) and exits.
+// --openblas_core prints the kernel set OpenBLAS chose (peers.hpp) and exits;
+// --float64 runs every table above on float64 tensors instead, against the
+// float64 peers (peers.hpp's Peer64), with errors against a long double
+// reference, and leaves out the STREAM, overhead, FMA and matmul rows.
 // OPGEN_BENCH_OPS=add,exp,... restricts the ops (and leaves out the STREAM,
 // overhead, FMA and matmul rows).
 #include <benchmark/benchmark.h>
@@ -38,6 +41,7 @@
 #include <opgen/threads.hpp>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "common.hpp"
@@ -60,10 +64,16 @@ const char* kind_name(Kind k) {
   return k == Kind::pointwise ? "pointwise" : k == Kind::reduction ? "reduction" : "rows";
 }
 
-// One row of the op table: its inputs (x, and y for binary ops), its double
-// reference on those inputs and opgen's call. The error of a result r' against
-// the reference r is |r' - r| / max(|r|, err_floor) (|r' - r| where that is 0).
+// The element type of this run's tensors (--float64: float64).
+DType g_dtype = DType::float32;
+bool f64() { return g_dtype == DType::float64; }
+
+// One row of the op table: its inputs (x, and y for binary ops), its
+// references on those inputs (double for float32 inputs, long double for
+// float64 ones) and opgen's call. The error of a result r' against the
+// reference r is |r' - r| / max(|r|, err_floor) (|r' - r| where that is 0).
 using RefFn = void (*)(const float* x, const float* y, double* r, std::size_t n);
+using Ref64Fn = void (*)(const double* x, const double* y, long double* r, std::size_t n);
 using CallFn = void (*)(const Tensor& x, const Tensor& y, Tensor& out);
 struct OpSpec {
   const char* name;
@@ -71,6 +81,7 @@ struct OpSpec {
   bench::Range x, y;  // y.lo > y.hi: no y (unary)
   double err_floor;
   RefFn ref;
+  Ref64Fn ref64;
   CallFn call;
   // Whether the accuracy check also runs the op on inputs holding NaN
   // (bench::plant_nans), for the ops whose definition says what a NaN input
@@ -96,15 +107,20 @@ constexpr bench::Range kDivisor{0.5, 6};        // div's and fmod's y
 constexpr bench::Range kExponent{-4, 4};        // pow's y
 constexpr bench::Range kNearOne{0.999, 1.001};  // prod stays finite at 16M
 
-// The double reference of a pointwise op: expr of a = x[i] (and b = y[i]).
-#define REF(expr)                                                          \
-  [](const float* x, const float* y, double* r, std::size_t n) {           \
-    for (std::size_t i = 0; i < n; ++i) {                                  \
-      const double a = x[i];                                               \
-      [[maybe_unused]] const double b = y ? static_cast<double>(y[i]) : 0; \
-      r[i] = (expr);                                                       \
-    }                                                                      \
+// The references of a pointwise op, float32's and float64's: expr of
+// a = x[i] (and b = y[i]) in the reference's type R.
+#define REF_FN(expr)                                                \
+  [](const auto* x, const auto* y, auto* r, std::size_t n) {        \
+    using R = std::remove_pointer_t<decltype(r)>;                   \
+    for (std::size_t i = 0; i < n; ++i) {                           \
+      const R a = x[i];                                             \
+      [[maybe_unused]] const R b = y ? static_cast<R>(y[i]) : R(0); \
+      r[i] = static_cast<R>(expr);                                  \
+    }                                                               \
   }
+#define REF(expr) REF_FN(expr), REF_FN(expr)
+// A reference written as a template over the input and reference types.
+#define REFS(f) f<float, double>, f<double, long double>
 // opgen's call through the public API (the out-parameter overloads, as the
 // peers write into preallocated buffers too).
 #define CALL(...) \
@@ -114,59 +130,74 @@ constexpr bench::Range kNearOne{0.999, 1.001};  // prod stays finite at 16M
 #define BINARY(name, rx, ry, expr, call) \
   OpSpec { name, Kind::pointwise, rx, ry, 0, REF(expr), CALL(call) }
 
-double dsum(const float* x, std::size_t n) {
-  double s = 0;
+template <class T, class R>
+R dsum(const T* x, std::size_t n) {
+  R s = 0;
   for (std::size_t i = 0; i < n; ++i) s += x[i];
   return s;
 }
-void ref_sum(const float* x, const float*, double* r, std::size_t n) { r[0] = dsum(x, n); }
-void ref_mean(const float* x, const float*, double* r, std::size_t n) {
-  r[0] = dsum(x, n) / static_cast<double>(n);
+template <class T, class R>
+void ref_sum(const T* x, const T*, R* r, std::size_t n) {
+  r[0] = dsum<T, R>(x, n);
+}
+template <class T, class R>
+void ref_mean(const T* x, const T*, R* r, std::size_t n) {
+  r[0] = dsum<T, R>(x, n) / static_cast<R>(n);
 }
 // The first NaN of x, or x + n.
-const float* first_nan(const float* x, std::size_t n) {
-  return std::find_if(x, x + n, [](float v) { return v != v; });
+template <class T>
+const T* first_nan(const T* x, std::size_t n) {
+  return std::find_if(x, x + n, [](T v) { return v != v; });
 }
 // NaN if x holds one (as numpy's max), else its maximum.
-void ref_max(const float* x, const float*, double* r, std::size_t n) {
-  const float* nan = first_nan(x, n);
+template <class T, class R>
+void ref_max(const T* x, const T*, R* r, std::size_t n) {
+  const T* nan = first_nan(x, n);
   r[0] = nan != x + n ? *nan : *std::max_element(x, x + n);
 }
 // The first NaN if x holds one (as numpy's argmax), else the first maximum.
-void ref_argmax(const float* x, const float*, double* r, std::size_t n) {
-  const float* nan = first_nan(x, n);
-  r[0] = static_cast<double>((nan != x + n ? nan : std::max_element(x, x + n)) - x);
+template <class T, class R>
+void ref_argmax(const T* x, const T*, R* r, std::size_t n) {
+  const T* nan = first_nan(x, n);
+  r[0] = static_cast<R>((nan != x + n ? nan : std::max_element(x, x + n)) - x);
 }
-void ref_argmin(const float* x, const float*, double* r, std::size_t n) {
-  const float* nan = first_nan(x, n);
-  r[0] = static_cast<double>((nan != x + n ? nan : std::min_element(x, x + n)) - x);
+template <class T, class R>
+void ref_argmin(const T* x, const T*, R* r, std::size_t n) {
+  const T* nan = first_nan(x, n);
+  r[0] = static_cast<R>((nan != x + n ? nan : std::min_element(x, x + n)) - x);
 }
-void ref_cumsum(const float* x, const float*, double* r, std::size_t n) {
-  double s = 0;
+template <class T, class R>
+void ref_cumsum(const T* x, const T*, R* r, std::size_t n) {
+  R s = 0;
   for (std::size_t i = 0; i < n; ++i) r[i] = s += x[i];
 }
-void ref_prod(const float* x, const float*, double* r, std::size_t n) {
-  double p = 1;
+template <class T, class R>
+void ref_prod(const T* x, const T*, R* r, std::size_t n) {
+  R p = 1;
   for (std::size_t i = 0; i < n; ++i) p *= x[i];
   r[0] = p;
 }
-void ref_norm2(const float* x, const float*, double* r, std::size_t n) {
-  double s = 0;
-  for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(x[i]) * x[i];
+template <class T, class R>
+void ref_norm2(const T* x, const T*, R* r, std::size_t n) {
+  R s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<R>(x[i]) * x[i];
   r[0] = std::sqrt(s);
 }
-void ref_dot(const float* x, const float* y, double* r, std::size_t n) {
-  double s = 0;
-  for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(x[i]) * y[i];
+template <class T, class R>
+void ref_dot(const T* x, const T* y, R* r, std::size_t n) {
+  R s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<R>(x[i]) * y[i];
   r[0] = s;
 }
-void ref_var(const float* x, const float*, double* r, std::size_t n) {
-  const double mu = dsum(x, n) / static_cast<double>(n);
-  double s = 0;
+template <class T, class R>
+void ref_var(const T* x, const T*, R* r, std::size_t n) {
+  const R mu = dsum<T, R>(x, n) / static_cast<R>(n);
+  R s = 0;
   for (std::size_t i = 0; i < n; ++i) s += (x[i] - mu) * (x[i] - mu);
-  r[0] = s / static_cast<double>(n);
+  r[0] = s / static_cast<R>(n);
 }
-void ref_std(const float* x, const float* y, double* r, std::size_t n) {
+template <class T, class R>
+void ref_std(const T* x, const T* y, R* r, std::size_t n) {
   ref_var(x, y, r, n);
   r[0] = std::sqrt(r[0]);
 }
@@ -177,42 +208,62 @@ Tensor& index_tensor() {
   return t;
 }
 void index_to(Tensor& out) {
-  out.data<float>()[0] = static_cast<float>(index_tensor().data<std::int64_t>()[0]);
+  const std::int64_t i = index_tensor().data<std::int64_t>()[0];
+  if (out.dtype() == DType::float64) {
+    out.data<double>()[0] = static_cast<double>(i);
+  } else {
+    out.data<float>()[0] = static_cast<float>(i);
+  }
 }
 // Row ops: f(row, out_row, kSoftmaxRow) on each row.
-template <void (*F)(const float*, double*, std::size_t)>
-void per_row(const float* x, const float*, double* r, std::size_t n) {
+template <class T, class R, void (*F)(const T*, R*, std::size_t)>
+void per_row(const T* x, const T*, R* r, std::size_t n) {
   for (std::size_t s = 0; s < n; s += kSoftmaxRow) F(x + s, r + s, kSoftmaxRow);
 }
-void row_softmax(const float* x, double* r, std::size_t n) {
-  const double mx = *std::max_element(x, x + n);
-  double total = 0;
+#define PER_ROW(f) \
+  per_row<float, double, f<float, double>>, per_row<double, long double, f<double, long double>>
+template <class T, class R>
+void row_softmax(const T* x, R* r, std::size_t n) {
+  const R mx = *std::max_element(x, x + n);
+  R total = 0;
   for (std::size_t i = 0; i < n; ++i) total += r[i] = std::exp(x[i] - mx);
   for (std::size_t i = 0; i < n; ++i) r[i] /= total;
 }
-void row_log_softmax(const float* x, double* r, std::size_t n) {
-  const double mx = *std::max_element(x, x + n);
-  double total = 0;
+template <class T, class R>
+void row_log_softmax(const T* x, R* r, std::size_t n) {
+  const R mx = *std::max_element(x, x + n);
+  R total = 0;
   for (std::size_t i = 0; i < n; ++i) total += std::exp(x[i] - mx);
   for (std::size_t i = 0; i < n; ++i) r[i] = x[i] - mx - std::log(total);
 }
-void row_layer_norm(const float* x, double* r, std::size_t n) {
-  const double mu = dsum(x, n) / static_cast<double>(n);
-  double v = 0;
+template <class T, class R>
+void row_layer_norm(const T* x, R* r, std::size_t n) {
+  const R mu = dsum<T, R>(x, n) / static_cast<R>(n);
+  R v = 0;
   for (std::size_t i = 0; i < n; ++i) v += (x[i] - mu) * (x[i] - mu);
-  const double s = 1 / std::sqrt(v / static_cast<double>(n) + 1e-5);
+  const R s = 1 / std::sqrt(v / static_cast<R>(n) + static_cast<R>(1e-5));
   for (std::size_t i = 0; i < n; ++i) r[i] = (x[i] - mu) * s;
 }
-void row_rms_norm(const float* x, double* r, std::size_t n) {
-  double v = 0;
-  for (std::size_t i = 0; i < n; ++i) v += static_cast<double>(x[i]) * x[i];
-  const double s = 1 / std::sqrt(v / static_cast<double>(n) + 1e-6);
+template <class T, class R>
+void row_rms_norm(const T* x, R* r, std::size_t n) {
+  R v = 0;
+  for (std::size_t i = 0; i < n; ++i) v += static_cast<R>(x[i]) * x[i];
+  const R s = 1 / std::sqrt(v / static_cast<R>(n) + static_cast<R>(1e-6));
   for (std::size_t i = 0; i < n; ++i) r[i] = x[i] * s;
 }
-double sigmoid(double a) { return 1 / (1 + std::exp(-a)); }
-double softplus(double a) { return std::fmax(a, 0) + std::log1p(std::exp(-std::fabs(a))); }
-double relu6(double a) { return a < 0 ? 0 : a > 6 ? 6 : a; }
-constexpr double kGeluK = 0.79788456080286535588;  // sqrt(2 / pi)
+template <class R>
+R sigmoid(R a) {
+  return 1 / (1 + std::exp(-a));
+}
+template <class R>
+R softplus(R a) {
+  return std::fmax(a, R(0)) + std::log1p(std::exp(-std::fabs(a)));
+}
+template <class R>
+R relu6(R a) {
+  return a < 0 ? 0 : a > 6 ? 6 : a;
+}
+constexpr long double kGeluK = 0.797884560802865355879892119868763737L;  // sqrt(2 / pi)
 
 // The ops, in the order of the table. To add an op: one line here, one line
 // per peer (bench/peers_native.cpp, bench/peers_libs.cpp, bench/numpy_bench.py).
@@ -268,27 +319,27 @@ const OpSpec kOps[] = {
     UNARY("mish", kWide, a * std::tanh(softplus(a)), nn::mish(x, out)),
     UNARY("hard_sigmoid", kWide, relu6(a + 3) / 6, nn::hard_sigmoid(x, out)),
     UNARY("hard_swish", kWide, a * relu6(a + 3) / 6, nn::hard_swish(x, out)),
-    {"sum", Kind::reduction, kUnit, kNone, 0, ref_sum, CALL(m::sum(x, {0}, false, out))},
-    {"mean", Kind::reduction, kUnit, kNone, 0, ref_mean, CALL(m::mean(x, {0}, false, out))},
-    with_nan_set({"reduce_max", Kind::reduction, kWide, kNone, 0, ref_max,
+    {"sum", Kind::reduction, kUnit, kNone, 0, REFS(ref_sum), CALL(m::sum(x, {0}, false, out))},
+    {"mean", Kind::reduction, kUnit, kNone, 0, REFS(ref_mean), CALL(m::mean(x, {0}, false, out))},
+    with_nan_set({"reduce_max", Kind::reduction, kWide, kNone, 0, REFS(ref_max),
                   CALL(m::reduce_max(x, {0}, false, out))}),
-    {"prod", Kind::reduction, kNearOne, kNone, 0, ref_prod, CALL(m::prod(x, {0}, false, out))},
-    {"norm2", Kind::reduction, kWide, kNone, 0, ref_norm2, CALL(m::norm2(x, {0}, false, out))},
-    {"dot", Kind::reduction, kUnit, kUnit, 0, ref_dot, CALL(m::dot(x, y, out))},
-    {"var", Kind::reduction, kUnit, kNone, 0, ref_var, CALL(m::var(x, {0}, false, 0, out))},
-    {"std", Kind::reduction, kUnit, kNone, 0, ref_std, CALL(m::std(x, {0}, false, 0, out))},
-    with_nan_set({"argmax", Kind::reduction, kWide, kNone, 0, ref_argmax,
+    {"prod", Kind::reduction, kNearOne, kNone, 0, REFS(ref_prod), CALL(m::prod(x, {0}, false, out))},
+    {"norm2", Kind::reduction, kWide, kNone, 0, REFS(ref_norm2), CALL(m::norm2(x, {0}, false, out))},
+    {"dot", Kind::reduction, kUnit, kUnit, 0, REFS(ref_dot), CALL(m::dot(x, y, out))},
+    {"var", Kind::reduction, kUnit, kNone, 0, REFS(ref_var), CALL(m::var(x, {0}, false, 0, out))},
+    {"std", Kind::reduction, kUnit, kNone, 0, REFS(ref_std), CALL(m::std(x, {0}, false, 0, out))},
+    with_nan_set({"argmax", Kind::reduction, kWide, kNone, 0, REFS(ref_argmax),
                   CALL(m::argmax(x, {0}, false, index_tensor()); index_to(out))}),
-    with_nan_set({"argmin", Kind::reduction, kWide, kNone, 0, ref_argmin,
+    with_nan_set({"argmin", Kind::reduction, kWide, kNone, 0, REFS(ref_argmin),
                   CALL(m::argmin(x, {0}, false, index_tensor()); index_to(out))}),
-    {"cumsum", Kind::pointwise, kUnit, kNone, 0, ref_cumsum, CALL(m::cumsum(x, 0, out))},
-    {"softmax", Kind::rows, kTen, kNone, 0, per_row<row_softmax>, CALL(nn::softmax(x, -1, out))},
+    {"cumsum", Kind::pointwise, kUnit, kNone, 0, REFS(ref_cumsum), CALL(m::cumsum(x, 0, out))},
+    {"softmax", Kind::rows, kTen, kNone, 0, PER_ROW(row_softmax), CALL(nn::softmax(x, -1, out))},
     // Results near 0 are judged against 1, as opgen's accuracy notes state.
-    {"log_softmax", Kind::rows, kTen, kNone, 1, per_row<row_log_softmax>,
+    {"log_softmax", Kind::rows, kTen, kNone, 1, PER_ROW(row_log_softmax),
      CALL(nn::log_softmax(x, -1, out))},
-    {"layer_norm", Kind::rows, kWide, kNone, 1, per_row<row_layer_norm>,
+    {"layer_norm", Kind::rows, kWide, kNone, 1, PER_ROW(row_layer_norm),
      CALL(nn::layer_norm(x, Tensor(), Tensor(), 1e-5, out))},
-    {"rms_norm", Kind::rows, kWide, kNone, 1, per_row<row_rms_norm>,
+    {"rms_norm", Kind::rows, kWide, kNone, 1, PER_ROW(row_rms_norm),
      CALL(nn::rms_norm(x, Tensor(), 1e-6, out))},
 };
 // clang-format on
@@ -320,15 +371,36 @@ std::vector<const OpSpec*> selected_ops() {
 }
 
 // An input tensor (flat, or rows of kSoftmaxRow), filled once per domain.
+// An n-element tensor of this run's dtype (a rank-0 one for n == 0), huge
+// pages asked for from 2 MiB up.
+Tensor make(std::size_t n, bool rows) {
+  const auto len = static_cast<std::int64_t>(n), row = static_cast<std::int64_t>(kSoftmaxRow);
+  if (n == 0) return Tensor::zeros(Shape{}, g_dtype);
+  Tensor t =
+      rows ? Tensor::empty(Shape{len / row, row}, g_dtype) : Tensor::empty(Shape{len}, g_dtype);
+  const std::size_t bytes = n * (f64() ? sizeof(double) : sizeof(float));
+  if (bytes >= (2u << 20)) madvise(t.raw_data(), bytes, MADV_HUGEPAGE);
+  return t;
+}
+// x filled with bench::fill_inputs over r, then with NaNs planted (period
+// 0: none).
+void fill(Tensor& x, bench::Range r, std::uint32_t salt, std::size_t period = 0,
+          std::size_t first = 0) {
+  const auto n = static_cast<std::size_t>(x.length());
+  if (f64()) {
+    bench::fill_inputs(x.data<double>(), n, r.lo, r.hi, salt);
+    if (period) bench::plant_nans(x.data<double>(), n, period, first);
+  } else {
+    bench::fill_inputs(x.data<float>(), n, r.lo, r.hi, salt);
+    if (period) bench::plant_nans(x.data<float>(), n, period, first);
+  }
+}
 const Tensor& input(std::size_t n, bool rows, bench::Range r, std::uint32_t salt) {
   static std::map<std::tuple<bool, double, double, std::uint32_t, std::size_t>, Tensor> cache;
   Tensor& t = cache[{rows, r.lo, r.hi, salt, n}];
   if (!t.defined()) {
-    const auto len = static_cast<std::int64_t>(n), row = static_cast<std::int64_t>(kSoftmaxRow);
-    t = rows ? Tensor::empty(Shape{len / row, row}, DType::float32)
-             : Tensor::empty(Shape{len}, DType::float32);
-    if (n * sizeof(float) >= (2u << 20)) madvise(t.raw_data(), n * sizeof(float), MADV_HUGEPAGE);
-    bench::fill_inputs(t.data<float>(), n, r.lo, r.hi, salt);
+    t = make(n, rows);
+    fill(t, r, salt);
   }
   return t;
 }
@@ -345,15 +417,8 @@ Tensor& output(Kind kind, std::size_t n) {
   static std::map<std::pair<Kind, std::size_t>, Tensor> cache;
   Tensor& t = cache[{kind, n}];
   if (!t.defined()) {
-    const auto len = static_cast<std::int64_t>(n), row = static_cast<std::int64_t>(kSoftmaxRow);
-    if (kind == Kind::reduction) {
-      t = Tensor::zeros(Shape{}, DType::float32);
-    } else {
-      t = kind == Kind::rows ? Tensor::empty(Shape{len / row, row}, DType::float32)
-                             : Tensor::empty(Shape{len}, DType::float32);
-      if (n * sizeof(float) >= (2u << 20)) madvise(t.raw_data(), n * sizeof(float), MADV_HUGEPAGE);
-      std::memset(t.raw_data(), 0, n * sizeof(float));
-    }
+    t = make(kind == Kind::reduction ? 0 : n, kind == Kind::rows);
+    std::memset(t.raw_data(), 0, t.nbytes());
   }
   return t;
 }
@@ -361,24 +426,41 @@ Tensor& output(Kind kind, std::size_t n) {
 using Impl = std::function<void(const Tensor&, const Tensor&, Tensor&)>;
 using ImplList = std::vector<std::pair<std::string, Impl>>;
 
-// opgen first, then every peer of each selected op.
+// A peer's op must be one of the table's (a typo would drop the peer).
+void check_peer_op(const std::string& op, const std::string& name) {
+  if (std::none_of(std::begin(kOps), std::end(kOps),
+                   [&](const OpSpec& o) { return op == o.name; })) {
+    std::fprintf(stderr, "ops_bench: peer %s of an op not in the table: %s\n", name.c_str(),
+                 op.c_str());
+    std::exit(1);
+  }
+}
+
+// Appends each of peers to its op's list in m, if that op is selected.
+template <class P>
+void add_peers(const std::vector<P>& peers, std::map<std::string, ImplList>& m) {
+  for (const P& p : peers) {
+    check_peer_op(p.op, p.name);
+    auto it = m.find(p.op);
+    if (it == m.end()) continue;
+    auto fn = p.fn;  // over float or double elements
+    it->second.push_back({p.name, [fn](const Tensor& x, const Tensor& y, Tensor& out) {
+                            fn(x.data<typename P::Elem>(),
+                               y.defined() ? y.data<typename P::Elem>() : nullptr,
+                               out.data<typename P::Elem>(), static_cast<std::size_t>(x.length()));
+                          }});
+  }
+}
+
+// opgen first, then every peer of each selected op (the float64 peers with
+// --float64).
 std::map<std::string, ImplList> impls(const std::vector<const OpSpec*>& ops) {
   std::map<std::string, ImplList> m;
   for (const OpSpec* op : ops) m[op->name].push_back({"opgen", op->call});
-  for (const bench::Peer& p : bench::peers()) {
-    if (std::none_of(std::begin(kOps), std::end(kOps),
-                     [&](const OpSpec& o) { return p.op == o.name; })) {
-      std::fprintf(stderr, "ops_bench: peer %s of an op not in the table: %s\n", p.name.c_str(),
-                   p.op.c_str());
-      std::exit(1);
-    }
-    auto it = m.find(p.op);
-    if (it == m.end()) continue;
-    auto fn = p.fn;
-    it->second.push_back({p.name, [fn](const Tensor& x, const Tensor& y, Tensor& out) {
-                            fn(x.data<float>(), y.defined() ? y.data<float>() : nullptr,
-                               out.data<float>(), static_cast<std::size_t>(x.length()));
-                          }});
+  if (f64()) {
+    add_peers(bench::peers_f64(), m);
+  } else {
+    add_peers(bench::peers(), m);
   }
   return m;
 }
@@ -427,6 +509,31 @@ std::vector<std::size_t> sizes() {
 constexpr int kReductionSamples = 8;
 constexpr std::uint32_t kSampleSalt = 1u << 28;
 
+// op's reference on x (and y): double for float32 inputs, long double for
+// float64 ones.
+struct Reference {
+  std::vector<double> d;
+  std::vector<long double> ld;
+};
+Reference reference(const OpSpec& op, const Tensor& x, const Tensor& y) {
+  const auto n = static_cast<std::size_t>(x.length());
+  const std::size_t m = op.kind == Kind::reduction ? 1 : n;
+  Reference r;
+  if (f64()) {
+    r.ld.resize(m);
+    op.ref64(x.data<double>(), y.defined() ? y.data<double>() : nullptr, r.ld.data(), n);
+  } else {
+    r.d.resize(m);
+    op.ref(x.data<float>(), y.defined() ? y.data<float>() : nullptr, r.d.data(), n);
+  }
+  return r;
+}
+// The max relative error of out, a result of op, against its reference.
+double error(const OpSpec& op, const Reference& r, const Tensor& out) {
+  return f64() ? bench::max_rel_error(out.data<double>(), r.ld.data(), r.ld.size(), op.err_floor)
+               : bench::max_rel_error(out.data<float>(), r.d.data(), r.d.size(), op.err_floor);
+}
+
 void write_accuracy(const char* path, const std::vector<const OpSpec*>& ops,
                     const std::map<std::string, ImplList>& all) {
   FILE* f = std::fopen(path, "w");
@@ -447,28 +554,19 @@ void write_accuracy(const char* path, const std::vector<const OpSpec*>& ops,
         Tensor xs = cached.x, ys = cached.y;  // shared storage
         if (s > 0) {
           const auto salt = static_cast<std::uint32_t>(s < samples ? s * kSampleSalt : 0);
-          const auto len = static_cast<std::int64_t>(n);
-          xs = Tensor::empty(Shape{len}, DType::float32);
-          bench::fill_inputs(xs.data<float>(), n, op->x.lo, op->x.hi, salt);
+          const bool nans = s == samples;
+          xs = make(n, op->kind == Kind::rows);
+          fill(xs, op->x, salt, nans ? bench::kNanPeriodX : 0, bench::kNanFirstX);
           if (op->binary()) {
-            ys = Tensor::empty(Shape{len}, DType::float32);
-            bench::fill_inputs(ys.data<float>(), n, op->y.lo, op->y.hi, 12345 + salt);
-          }
-          if (s == samples) {
-            bench::plant_nans(xs.data<float>(), n, bench::kNanPeriodX, bench::kNanFirstX);
-            if (op->binary()) {
-              bench::plant_nans(ys.data<float>(), n, bench::kNanPeriodY, bench::kNanFirstY);
-            }
+            ys = make(n, op->kind == Kind::rows);
+            fill(ys, op->y, 12345 + salt, nans ? bench::kNanPeriodY : 0, bench::kNanFirstY);
           }
         }
-        std::vector<double> ref(op->kind == Kind::reduction ? 1 : n);
-        op->ref(xs.data<float>(), ys.defined() ? ys.data<float>() : nullptr, ref.data(), n);
+        const Reference ref = reference(*op, xs, ys);
         for (const auto& [name, fn] : all.at(op->name)) {
           Tensor& out = output(op->kind, n);
           fn(xs, ys, out);
-          const double e =
-              bench::max_rel_error(out.data<float>(), ref.data(), ref.size(), op->err_floor);
-          err[name] = std::max(err[name], e);
+          err[name] = std::max(err[name], error(*op, ref, out));
         }
       }
       for (const auto& [name, fn] : all.at(op->name)) {
@@ -801,6 +899,8 @@ int main(int argc, char** argv) {
       paired_batch_ms = std::atof(argv[i] + 18);
     } else if (std::strcmp(argv[i], "--threads_rows") == 0) {
       threads_rows = true;
+    } else if (std::strcmp(argv[i], "--float64") == 0) {
+      g_dtype = DType::float64;
     } else if (std::strcmp(argv[i], "--list_ops") == 0) {
       list = true;
     } else if (std::strcmp(argv[i], "--openblas_core") == 0) {
@@ -825,22 +925,24 @@ int main(int argc, char** argv) {
     return 0;
   }
   const auto all = impls(ops);
+  // The STREAM, overhead, FMA and matmul rows: float32, and every op.
+  const bool extras = !f64() && ops.size() == std::size(kOps);
   if (paired_out) {
     if (paired_rounds < 1 || !(paired_batch_ms > 0)) {
       std::fprintf(stderr, "ops_bench: --paired_rounds must be >= 1, --paired_batch_ms > 0\n");
       return 2;
     }
-    write_paired(paired_out, ops, all, ops.size() == std::size(kOps), paired_rounds,
-                 paired_batch_ms / 1e3);
+    write_paired(paired_out, ops, all, extras, paired_rounds, paired_batch_ms / 1e3);
     return 0;
   }
   int nargs = static_cast<int>(args.size());
   benchmark::Initialize(&nargs, args.data());
+  benchmark::AddCustomContext("dtype", f64() ? "float64" : "float32");
   if (threads_rows) {
     register_threads(ops, all);
   } else {
     if (accuracy_out) write_accuracy(accuracy_out, ops, all);
-    register_all(ops, all, ops.size() == std::size(kOps));
+    register_all(ops, all, extras);
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -10,22 +10,30 @@
 
 namespace bench {
 
-/// One implementation of one op: out = op(x[, y]) over n floats (y is null
-/// for unary ops). Reductions (sum, mean, ..., argmax) write their one value
-/// to out[0] (argmax the index as a float, exact below 2^24); row ops
-/// (softmax, log_softmax, layer_norm, rms_norm) get n a multiple of the row
-/// length (kSoftmaxRow = 1024).
-using PeerFn = void (*)(const float* x, const float* y, float* out, std::size_t n);
-
-struct Peer {
+/// One implementation of one op: out = op(x[, y]) over n elements of type T
+/// (float, or double for `ops_bench --float64`; y is null for unary ops).
+/// Reductions (sum, mean, ..., argmax) write their one value to out[0]
+/// (argmax the index as a T, exact below 2^24); row ops (softmax,
+/// log_softmax, layer_norm, rms_norm) get n a multiple of the row length
+/// (kSoftmaxRow = 1024).
+template <class T>
+struct PeerOf {
+  using Elem = T;
+  using Fn = void (*)(const T* x, const T* y, T* out, std::size_t n);
   std::string op;    // a name of ops_bench.cpp's op table (kOps)
   std::string name;  // eigen, eigen_nan (maximum and friends with
                      // PropagateNaN), loop, sleef, xnnpack, onednn, openblas
-  PeerFn fn;
+  Fn fn;
 };
+using Peer = PeerOf<float>;
+using PeerFn = Peer::Fn;
+using Peer64 = PeerOf<double>;
 
 /// Every peer kernel this build has, prepared for rows of kSoftmaxRow.
 std::vector<Peer> peers();
+/// The float64 peers: Eigen, plain loops and SLEEF (oneDNN and XNNPACK have
+/// no float64 kernels for these ops).
+std::vector<Peer64> peers_f64();
 inline constexpr std::size_t kSoftmaxRow = 1024;
 
 /// STREAM-style copy (c = a) and add (c = a + b), plain loops.

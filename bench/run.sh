@@ -4,7 +4,12 @@
 # docs/benchmarks.md). Installs the peers from Debian when it can (apt-get,
 # as root); a peer that is missing is left out of the table.
 #
-#   bench/run.sh [--quick]
+#   bench/run.sh [--quick] [--float64]
+#
+# --quick: fewer and shorter repetitions. --float64: the op table on float64
+# tensors against the float64 peers (Eigen, SLEEF, plain loops, numpy), with
+# errors against a long double reference; no STREAM, overhead, FMA, matmul or
+# 2-thread rows.
 #
 # Environment: OPGEN_BENCH_OPS (comma-separated op names, default all; a
 # restricted list also leaves out the STREAM, overhead, FMA and matmul rows),
@@ -23,7 +28,14 @@ set -eu
 cd "$(dirname "$0")/.."
 
 quick=false
-[ "${1:-}" = "--quick" ] && quick=true
+dtype_flag=""
+for arg in "$@"; do
+  case $arg in
+    --quick) quick=true ;;
+    --float64) dtype_flag=--float64 ;;
+    *) echo "usage: bench/run.sh [--quick] [--float64]" >&2; exit 2 ;;
+  esac
+done
 
 pkgs="libbenchmark-dev libeigen3-dev libopenblas-dev libdnnl-dev libxnnpack-dev libpthreadpool-dev libsleef-dev python3-numpy"
 missing=""
@@ -122,7 +134,7 @@ else
 fi
 export BENCH_OPENBLAS_NOTE="$openblas_note"
 # The op table (names and input domains), which numpy_bench.py follows.
-"$build/bench/ops_bench" --list_ops >"$out/ops_list.json"
+"$build/bench/ops_bench" --list_ops >"$out/ops_list.json"  # the same in both dtypes
 # Rounds of one repetition each, ops_bench (opgen and the C++ peers) and
 # numpy_bench.py alternately, the first of the pair switching every round,
 # so that numpy's repetitions are spread over the run like everyone else's
@@ -134,7 +146,7 @@ export BENCH_OPENBLAS_NOTE="$openblas_note"
 ops_round() {
   acc=""
   [ "$1" != 1 ] || acc="--accuracy_out=$out/accuracy.json"
-  taskset -c "$cpu" "$build/bench/ops_bench" ${acc:+"$acc"} --benchmark_repetitions=1 \
+  taskset -c "$cpu" "$build/bench/ops_bench" $dtype_flag ${acc:+"$acc"} --benchmark_repetitions=1 \
     --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true \
     --benchmark_out="$out/ops.$1.json" --benchmark_out_format=json >/dev/null 2>"$out/ops.log" \
     || { cat "$out/ops.log" >&2; exit 1; }
@@ -143,7 +155,7 @@ numpy_round() {
   timing=""
   [ "$1" = 1 ] || timing="--timing-only"
   taskset -c "$cpu" /usr/bin/python3 bench/numpy_bench.py "$sizes" "$out/ops_list.json" \
-    "$min_time" 1 ${timing:+"$timing"} >"$out/numpy.$1.json"
+    "$min_time" 1 ${timing:+"$timing"} $dtype_flag >"$out/numpy.$1.json"
 }
 round=1
 while [ "$round" -le "$reps" ]; do
@@ -161,16 +173,19 @@ done
 # the two at the same moments (the rows above run minutes apart in a round,
 # and a busy neighbour moves the machine's speed over that time).
 if [ "$paired_rounds" -gt 0 ]; then
-  taskset -c "$cpu" "$build/bench/ops_bench" --paired_out="$out/paired.json" \
+  taskset -c "$cpu" "$build/bench/ops_bench" $dtype_flag --paired_out="$out/paired.json" \
     --paired_rounds="$paired_rounds" 2>"$out/paired.log" || { cat "$out/paired.log" >&2; exit 1; }
 fi
-# The 2-thread rows: two cores (BENCH_THREAD_CPUS), wall-clock time.
-tcpus=${BENCH_THREAD_CPUS:-0,1}
-taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
-  --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
-  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
-  --benchmark_out="$out/threads.json" --benchmark_out_format=json >/dev/null 2>"$out/threads.log" \
-  || { cat "$out/threads.log" >&2; exit 1; }
+# The 2-thread rows (float32 only): two cores (BENCH_THREAD_CPUS), wall-clock
+# time.
+if [ -z "$dtype_flag" ]; then
+  tcpus=${BENCH_THREAD_CPUS:-0,1}
+  taskset -c "$tcpus" "$build/bench/ops_bench" --threads_rows \
+    --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" \
+    --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+    --benchmark_out="$out/threads.json" --benchmark_out_format=json >/dev/null 2>"$out/threads.log" \
+    || { cat "$out/threads.log" >&2; exit 1; }
+fi
 # The threads file is empty when OPGEN_BENCH_OPS names none of add, exp,
 # tanh, sigmoid, softmax; table.py then leaves its rows out.
 /usr/bin/python3 bench/table.py "$out"

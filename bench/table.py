@@ -25,10 +25,12 @@ import os
 import statistics
 import sys
 
-# Errors up to this (2 ulp of a float32 at 1, relative) count as comparable
-# whatever opgen's error: the rule only sets aside peers that are faster by
-# being far less accurate, not ulp-level differences.
+# Errors up to this (2 ulp at 1, relative: of a float32, or of a float64 in
+# the float64 table) count as comparable whatever opgen's error: the rule
+# only sets aside peers that are faster by being far less accurate, not
+# ulp-level differences. main() sets it from the run's dtype.
 COMPARABLE_ERR = 2.0 ** -22
+COMPARABLE_ERR_BY_DTYPE = {"float32": 2.0 ** -22, "float64": 2.0 ** -51}
 
 
 def comparable(peer_err, opgen_err):
@@ -144,8 +146,12 @@ def si(n):
 
 
 def main():
+    global COMPARABLE_ERR
     ops_paths, acc_path, numpy_paths, threads_path, paired_path = arguments(sys.argv[1:])
     ctx, benchmarks = load_gb(ops_paths)
+    # ops_bench's custom context: float64 with --float64.
+    dtype = ctx.get("dtype", "float32")
+    COMPARABLE_ERR = COMPARABLE_ERR_BY_DTYPE[dtype]
     with open(acc_path) as f:
         acc = json.load(f)
     npy = load_numpy(numpy_paths)
@@ -176,7 +182,8 @@ def main():
           f" numpy {npy['numpy']}")
     if os.environ.get("BENCH_OPENBLAS_NOTE"):
         print(os.environ["BENCH_OPENBLAS_NOTE"])
-    print("Gelem/s of float32 elements; err = max relative error vs a double reference, same inputs")
+    print(f"Gelem/s of {dtype} elements; err = max relative error vs a"
+          f" {'long double' if dtype == 'float64' else 'double'} reference, same inputs")
     # The ops of ops_bench.cpp's kOps marked with_nan_set.
     print("(maximum, minimum, reduce_max, argmax and argmin also on inputs holding NaN;")
     print("err inf: a NaN input dropped or a NaN made; argmax/argmin: the wrong index's error)")
