@@ -35,6 +35,15 @@ HWY_INLINE hn::Mask<D> FarNegative(D d, V x) {
   using T = hn::TFromD<D>;
   return hn::Lt(x, hn::Set(d, T{-64}));
 }
+// r with its lanes of x < -64 replaced by TinyTail(x), which only vectors
+// holding such a lane compute: its exp would otherwise double the cost of
+// every vector (float64 silu on AVX-512: 0.95 -> 1.7 Gelem/s).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V WithTinyTail(D d, V x, V r) {
+  const auto far = FarNegative(d, x);
+  if (HWY_LIKELY(hn::AllFalse(d, far))) return r;
+  return hn::IfThenElse(far, TinyTail(d, x), r);
+}
 
 // e^x - 1 for x <= 0 (NaN handled by the callers): Highway's Expm1 on
 // [-100, 0], where below -100 the result is -1 in both types anyway.
@@ -148,8 +157,7 @@ template <bool kDivide>
 constexpr auto kSiluFull = [](auto d, auto x) OPGEN_FORM_ATTR {
   // x * sigmoid(x): sigmoid keeps relative accuracy for x << 0; -inf * 0 is
   // the only NaN to fix.
-  const auto r =
-      hn::IfThenElse(FarNegative(d, x), TinyTail(d, x), hn::Mul(x, Sigmoid<kDivide>(d, x)));
+  const auto r = WithTinyTail(d, x, hn::Mul(x, Sigmoid<kDivide>(d, x)));
   return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
 };
 template <bool kDivide>
@@ -309,8 +317,7 @@ using MishOp =
     FastFormOp<decltype([](auto d, auto x) OPGEN_FORM_ATTR {
                  using T = hn::TFromD<decltype(d)>;
                  const auto e = ExpFull(d, hn::Min(x, hn::Set(d, T{40})));
-                 const auto r = hn::IfThenElse(FarNegative(d, x), TinyTail(d, x),
-                                               hn::Mul(x, MishFactor(d, e)));
+                 const auto r = WithTinyTail(d, x, hn::Mul(x, MishFactor(d, e)));
                  return KeepNaN<decltype(d)>(x,
                                              hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r));
                }),

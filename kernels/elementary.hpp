@@ -130,9 +130,10 @@ void Atan2(const float* y, const float* x, float* out, std::size_t n);
 void Atan2(const double* y, const double* x, double* out, std::size_t n);
 
 /// out[i] = sqrt(x[i]^2 + y[i]^2) without overflow or underflow in between.
-/// float32 is computed in float64 (error <= 1 ulp, 0.50); float64 as
-/// a sqrt(1 + (b/a)^2), a >= b (error <= 2 ulp, 1.79). hypot(+-inf, y) = +inf
-/// even for a NaN y.
+/// float32 is computed in float64 (error <= 1 ulp, 0.50); float64 from
+/// scaled squares summed exactly and a corrected square root (error <= 1
+/// ulp: 0.50 for normal results, 0.75 for subnormal ones, rounded twice).
+/// hypot(+-inf, y) = +inf even for a NaN y.
 void Hypot(const float* x, const float* y, float* out, std::size_t n);
 void Hypot(const double* x, const double* y, double* out, std::size_t n);
 

@@ -27,7 +27,7 @@
 // | Erf        | 8 ulp (6.14 SSE4,   | 2 ulp (1.50)        |
 // |            | 4.69 AVX2/AVX3) ¹   |                     |
 // | Atan2      | 2 ulp (1.45)        | 2 ulp (1.32)        |
-// | Hypot      | 1 ulp (0.50)        | 2 ulp (1.79)        |
+// | Hypot      | 1 ulp (0.50)        | 0.75 ulp (0.75 ⁷)   |
 // | Round, Trunc, Sign, Fmod | exact | exact             |
 //
 // ¹ float32 Erf is a float32 rational approximation (was float64 and 1 ulp,
@@ -52,6 +52,11 @@
 //
 // ⁶ SSSE3 and SSE4 (Highway's Sin and Cos); with FMA, AVX2, AVX-512, NEON
 // and SVE (kernels/elementary.cpp SinCosF64), 2.07 and 2.22.
+//
+// ⁷ At subnormal results, rounded twice (the scaled result, then its
+// scaling back); normal results are within 0.50. The documented bound is 1
+// ulp; 0.75 here catches a lost residual correction (without it, 83 to 478
+// elements per target fail).
 //
 // The float32 Exp2, Expm1, Log1p and Log2 take a fast form for vectors whose lanes
 // all lie in its range (kernels/elementary.cpp); the dense samples keep most
@@ -358,7 +363,7 @@ void CheckHypot() {
                                                       : random.LogUniform(min_exp, max_exp));
   }
   CheckBinary<T>(
-      "Hypot", kIsFloat<T> ? 1 : 2, pool, pool, xs, ys, OPGEN_KERNEL2(Hypot),
+      "Hypot", kIsFloat<T> ? 1 : 0.75, pool, pool, xs, ys, OPGEN_KERNEL2(Hypot),
       [](T x, T y) { return math::hypot<RefFloat<T>>(x, y); }, Ulp());
 }
 
