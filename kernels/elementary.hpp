@@ -47,7 +47,8 @@ void Exp2(const double* x, double* out, std::size_t n);
 /// with x <= 88.5: (s - 1) + s (p + lo), s = 2^(m/16) from a 16-entry table,
 /// lo its rounding error from another, p = e^r - 1 for |r| <= ln2 / 32
 /// (1.66 ulp over every 7th float); float64 with x <= 708.4: (s - 1 + s r)
-/// + s (e^r - 1 - r + lo) from the float64 exp tables (1.91 ulp over 4M
+/// + s (e^r - 1 - r + lo), the first sum and the rounding errors of the
+/// reduction kept exactly, from the float64 exp tables (0.515 ulp over 4M
 /// inputs). Error <= 4.5 ulp (float64 4.02 through Highway's Expm1, over
 /// 4M inputs); expm1(-inf) = -1, overflow gives +inf.
 void Expm1(const float* x, float* out, std::size_t n);

@@ -364,27 +364,35 @@ HWY_INLINE V Pow2SixteenthsF64(D d, V t, V& c) {
 // round(16 x / ln2) = 16 k + j in the low mantissa bits of the returned t
 // (adding 1.5 * 2^52 rounds, as ReduceLn2Sixteenths does in float32) and
 // |r| <= ln2 / 32 (ln2 / 16 in two parts, m * kHi exact for |m| < 2^15).
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE V ReduceLn2SixteenthsF64(D d, V x, V& r) {
+// With kLow, r_lo is the rounding error of r's last step (x - m ln2 / 16 =
+// r + r_lo to about 2^-100 of r): r's own rounding is half an ulp of r,
+// and r is of the size of the result of e^x - 1 just past |x| = ln2 / 32.
+template <bool kLow = false, class D, class V = hn::Vec<D>>
+HWY_INLINE V ReduceLn2SixteenthsF64(D d, V x, V& r, V* r_lo = nullptr) {
   const V shift = hn::Set(d, 0x1.8p52);
   const V t = hn::MulAdd(x, hn::Set(d, 0x1.71547652b82fep+4), shift);
   const V m = hn::Sub(t, shift);
-  r = hn::NegMulAdd(m, hn::Set(d, 0x1.62e42fefa0000p-5), x);
-  r = hn::NegMulAdd(m, hn::Set(d, 0x1.cf79abc9e3b3ap-44), r);
+  const V lo = hn::Set(d, 0x1.cf79abc9e3b3ap-44);
+  const V r1 = hn::NegMulAdd(m, hn::Set(d, 0x1.62e42fefa0000p-5), x);
+  r = hn::NegMulAdd(m, lo, r1);
+  if constexpr (kLow) *r_lo = hn::NegMulAdd(m, lo, hn::Sub(r1, r));
   return t;
 }
 
 // (e^r - 1 - r) + c for float64 |r| <= ln2 / 32: the Taylor polynomial of
-// degree 7 of e^r - 1 (truncation below 2^-59) without its first term, r^2
-// (1/2 + r/6 + ...), plus c; the caller adds r. Estrin's scheme (pairs
-// joined by r^2): 4 dependent operations, not 7 (pow's vectors wait on
-// that chain).
-template <class D, class V = hn::Vec<D>>
+// degree 7 of e^r - 1 (truncation below 2^-59, an eighth of an ulp of e^r)
+// without its first term, r^2 (1/2 + r/6 + ...), plus c; the caller adds r.
+// Estrin's scheme (pairs joined by r^2): 4 dependent operations, not 7
+// (pow's vectors wait on that chain). kDegree8 adds r^8 / 8! (truncation
+// below 2^-67) for e^x - 1, whose result near x = ln2 / 32 is 2^-5 and an
+// error of 2^-59 is half of its ulp (measured 0.86 ulp with degree 7).
+template <bool kDegree8 = false, class D, class V = hn::Vec<D>>
 HWY_INLINE V Expm1TailF64(D d, V r, V c) {
   const V r2 = hn::Mul(r, r);
   const V p01 = hn::MulAdd(hn::Set(d, 1.0 / 6), r, hn::Set(d, 0.5));
   const V p23 = hn::MulAdd(hn::Set(d, 1.0 / 120), r, hn::Set(d, 1.0 / 24));
-  const V p45 = hn::MulAdd(hn::Set(d, 1.0 / 5040), r, hn::Set(d, 1.0 / 720));
+  V p45 = hn::MulAdd(hn::Set(d, 1.0 / 5040), r, hn::Set(d, 1.0 / 720));
+  if constexpr (kDegree8) p45 = hn::MulAdd(hn::Set(d, 1.0 / 40320), r2, p45);
   const V p = hn::MulAdd(hn::MulAdd(p45, r2, p23), r2, p01);
   return hn::MulAdd(p, r2, c);
 }
@@ -415,39 +423,62 @@ HWY_INLINE V ExpF64Table(D d, V x, V lo = V()) {
 }
 
 // e^x - 1 for float64 lanes with x <= 708.4 (not NaN) where a vector holds
-// 8 lanes: x clamped at -40 (where the result rounds to -1), reduced as in
-// ExpF64Table, and e^x - 1 = ((s - 1) + s r) + s (e^r - 1 - r + c_j), the
-// first sum one FMA: s - 1 is exact for |x| < ln 2 (Sterbenz), and where s
-// r cancels much of it (x just past ln2 / 32) the FMA rounds the exact
-// difference once (adding s (e^r - 1), rounded, measured 2.2 ulp; this
-// 1.91, where that first sum's rounding falls in the binade above the
-// result's). For |x| < ln2 / 32 (k = j = 0) the result is r + (e^r - 1 -
-// r), relative also for tiny x.
-//
-// With kScaled, b (e^x - 1) for x <= 0 and a finite b >= 0 (elu's alpha,
-// selu's scale alpha) as b head + b small, small = s (e^r - 1 - r + c_j) +
-// the rounding error of s - 1 (by Fast2Sum; zero unless s < 1/2): b's product
-// with the rounded head is exact inside the FMA, so no rounded e^x - 1 is
-// rounded again after scaling. Rounding e^x - 1 and then multiplying
-// measured 3.18 ulp with selu's b = 1.758; this 1.75 (4M inputs in [-3,
-// 0]). The correction costs the unscaled form 10% and does not lower its
-// maximum (at x just past ln2 / 32, where s = 2^(1/16)), so it stays out.
-template <bool kScaled = false, class D, class V = hn::Vec<D>>
-HWY_INLINE V Expm1F64Table(D d, V x, V b = V()) {
-  V r, c;
-  const V t = ReduceLn2SixteenthsF64(d, hn::Max(x, hn::Set(d, -40.0)), r);
+// 8 lanes, as an unevaluated sum head + tail (|tail| < 2^-5 |head|, the
+// sum's error about 2^-60 of it): x clamped at -40 (where the result rounds
+// to -1), reduced as in ExpF64Table with r's rounding error r_lo, and e^x -
+// 1 = (s - 1) + s r + s (e^r - 1 - r + c_j + r_lo). s - 1 + s r is summed
+// without error: s r = p + p_err by one FMA, and (s - 1) + p by Fast2Sum,
+// as |s - 1| >= 2^(1/16) - 1 > |p| unless s = 1 (k = j = 0, |x| < ln2 /
+// 32, where head = r and the result is relative also for tiny x). s - 1 is
+// exact for s in [1/2, 2^53]; below 1/2 its error is taken by 2Sum
+// (|-1| >= s); past s = 2^53 (x > 36.7) s - 1 rounds, and 2Sum takes its
+// error. Summed once and rounded, 0.515 ulp over 4M inputs in [-45,
+// 708.4]; the form it replaced rounded r, s r + (s - 1) and the sum and
+// left out (c_j + r_lo) r and the degree-8 term, 1.91 ulp, worst just past
+// ln2 / 32 where all of them are of the result's size (each of the three
+// corrections alone, left out again, measured 0.85 to 0.93 ulp). About 15
+// more operations: twice the time of the form it replaced, 2.3 times
+// SLEEF's u10 expm1 (1 ulp) in the same benchmark run.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Expm1F64Parts(D d, V x, V& tail) {
+  V r, r_lo, c;
+  const V t = ReduceLn2SixteenthsF64<true>(d, hn::Max(x, hn::Set(d, -40.0)), r, &r_lo);
   const V s = Pow2SixteenthsF64(d, t, c);
   const V one = hn::Set(d, 1.0);
   const V sm1 = hn::Sub(s, one);
-  const V head = hn::MulAdd(s, r, sm1);
+  const V sm1_shift = hn::Sub(sm1, s);  // 2Sum: s - 1 = sm1 + sm1_error
+  const V sm1_error =
+      hn::Add(hn::Sub(s, hn::Sub(sm1, sm1_shift)), hn::Sub(hn::Neg(one), sm1_shift));
+  const V p = hn::Mul(s, r);
+  const V p_error = hn::MulSub(s, r, p);
+  const V head = hn::Add(sm1, p);
+  const V head_error = hn::Sub(p, hn::Sub(head, sm1));
+  const V low = hn::Add(hn::Add(p_error, head_error), sm1_error);
+  // (1 + c_j) e^(r + r_lo) - 1 - r = (e^r - 1 - r) + (c_j + r_lo)(1 + r)
+  // up to terms below 2^-100: (c_j + r_lo) r is of 2^-59, half an ulp of a
+  // result near 2^-5.
+  const V c_lo = hn::Add(c, r_lo);
+  tail = hn::MulAdd(s, Expm1TailF64<true>(d, r, hn::MulAdd(c_lo, r, c_lo)), low);
+  return head;
+}
+
+// e^x - 1 for float64 lanes with x <= 708.4 (not NaN) where a vector holds
+// 8 lanes: Expm1F64Parts' sum, rounded once.
+//
+// With kScaled, b (e^x - 1) for x <= 0 and a finite b >= 0 (elu's alpha,
+// selu's scale alpha) as b head + b tail: b's product with head is exact
+// inside the FMA, so no rounded e^x - 1 is rounded again after scaling
+// (rounding e^x - 1 and then multiplying measured 3.18 ulp with selu's b =
+// 1.758).
+template <bool kScaled = false, class D, class V = hn::Vec<D>>
+HWY_INLINE V Expm1F64Table(D d, V x, V b = V()) {
+  V tail;
+  const V head = Expm1F64Parts(d, x, tail);
   V e;
   if constexpr (kScaled) {
-    // s <= 1 here (x <= 0): Fast2Sum's |-1| >= |s| holds.
-    const V sm1_error = hn::Sub(s, hn::Add(sm1, one));
-    const V small = hn::MulAdd(s, Expm1TailF64(d, r, c), sm1_error);
-    e = hn::MulAdd(b, head, hn::Mul(b, small));
+    e = hn::MulAdd(b, head, hn::Mul(b, tail));
   } else {
-    e = hn::MulAdd(s, Expm1TailF64(d, r, c), head);
+    e = hn::Add(head, tail);
   }
   // expm1(-0) = -0 (e is +0 there); other negative x give negative e.
   return hn::OrAnd(e, x, hn::SignBit(d));
@@ -477,16 +508,35 @@ HWY_INLINE V Exp2F64Table(D d, V x) {
 }
 
 // tanh(x) for float64 lanes where a vector holds 8 lanes, every input:
-// u / (u + 2) with u = e^(2|x|) - 1 from Expm1F64Table on |x| clamped at
-// 20 (where tanh rounds to 1), and x's sign. One division; u's error
-// carries into the result with the factor 2 / (u + 2) <= 1, so it counts
-// fully only near 0. tanh(-0) = -0; NaN is restored by a select (the
-// clamp keeps it, Expm1F64Table's does not).
+// u / (u + 2) with u = e^(2|x|) - 1 from Expm1F64Parts on |x| clamped at
+// 20 (where tanh rounds to 1), and x's sign. u = u_hi + u_lo and u + 2 =
+// den + den_lo (Fast2Sum each, |head| > |tail| and u >= 0), q = u_hi / den
+// rounded, and one correction step: the residual u_hi + u_lo - q (den +
+// den_lo) (u_hi - q den exact by an FMA) times an approximate 1 / den,
+// without a second division. 0.51 ulp over 4M inputs in [-20, 20]; q
+// alone, from u rounded, measured 1.92 (worst near 0, where u's error
+// carries fully into the result). tanh(-0) = -0; NaN is restored by a
+// select (the clamp keeps it, Expm1F64Parts' does not).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V TanhF64Table(D d, V x) {
   const V ax = hn::Min(hn::Set(d, 20.0), hn::Abs(x));
-  const V u = Expm1F64Table(d, hn::Add(ax, ax));
-  const V y = hn::Div(u, hn::Add(u, hn::Set(d, 2.0)));
+  V tail;
+  const V head = Expm1F64Parts(d, hn::Add(ax, ax), tail);
+  const V u_hi = hn::Add(head, tail);
+  const V u_lo = hn::Sub(tail, hn::Sub(u_hi, head));
+  const V two = hn::Set(d, 2.0);
+  const V den = hn::Add(u_hi, two);
+  const V big = hn::Max(u_hi, two);
+  const V den_lo = hn::Add(hn::Sub(hn::Min(u_hi, two), hn::Sub(den, big)), u_lo);
+  const V q = hn::Div(u_hi, den);
+  const V residual = hn::NegMulAdd(q, den_lo, hn::Add(hn::NegMulAdd(q, den, u_hi), u_lo));
+  // 1 / den to 14 bits (vrcp14ps on den in float32, below 2^58 here): the
+  // correction is under an ulp of q. (1 - q) / 2 would do without the
+  // conversions but is off by up to 2^-53 absolute, all of 1 / den past x =
+  // 14 (1.0000000000000002 measured at x = 18.8).
+  const hn::Rebind<float, D> df;
+  const V inv = hn::PromoteTo(d, hn::ApproximateReciprocal(hn::DemoteTo(df, den)));
+  const V y = hn::MulAdd(residual, inv, q);
   return hn::IfThenElse(hn::IsNaN(x), x, hn::CopySignToAbs(y, x));
 }
 #else

@@ -33,8 +33,8 @@ void Log(const float* x, float* out, std::size_t n);
 void Log(const double* x, double* out, std::size_t n);
 
 /// out[i] = tanh(x[i]). Error <= 7 ulp (float32 over every float: 5.22 on
-/// targets with FMA, 6.92 on SSSE3/SSE4; float64 2.66 on AVX-512 (math-inl.h
-/// TanhF64Table), 2.56 elsewhere (Highway's Tanh)), relative also for tiny |x|; tanh(+-inf) =
+/// targets with FMA, 6.92 on SSSE3/SSE4; float64 0.51 on AVX-512 (math-inl.h
+/// TanhF64Table), 2.89 elsewhere (Highway's Tanh)), relative also for tiny |x|; tanh(+-inf) =
 /// +-1, tanh(-0) = -0. float32: opgen's own rational x P(x^2) / Q(x^2) of degree 9/8 on |x| clamped
 /// at 9 (math-inl.h TanhFloat32), one division.
 void Tanh(const float* x, float* out, std::size_t n);
