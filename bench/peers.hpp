@@ -26,7 +26,6 @@ struct PeerOf {
   Fn fn;
 };
 using Peer = PeerOf<float>;
-using PeerFn = Peer::Fn;
 using Peer64 = PeerOf<double>;
 
 /// Every peer kernel this build has, prepared for rows of kSoftmaxRow.

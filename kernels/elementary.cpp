@@ -114,27 +114,6 @@ HWY_INLINE V ScalarLanes(D d, M mask, V r, V x, V y, F f) {
   return hn::Load(d, rs);
 }
 
-#if !HWY_NATIVE_FMA
-// a * b = product + err exactly, for float32 or float64 lanes, without
-// FMA: Dekker's product on Veltkamp-split halves.
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE V TwoProductNoFma(D d, V a, V b, V& err) {
-  using T = hn::TFromD<D>;
-  const V split = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 4097.0 : 134217729.0));
-  const V product = hn::Mul(a, b);
-  const V ca = hn::Mul(a, split);
-  const V a_hi = hn::Sub(ca, hn::Sub(ca, a));
-  const V a_lo = hn::Sub(a, a_hi);
-  const V cb = hn::Mul(b, split);
-  const V b_hi = hn::Sub(cb, hn::Sub(cb, b));
-  const V b_lo = hn::Sub(b, b_hi);
-  err = hn::Add(hn::Add(hn::Add(hn::Sub(hn::Mul(a_hi, b_hi), product), hn::Mul(a_hi, b_lo)),
-                        hn::Mul(a_lo, b_hi)),
-                hn::Mul(a_lo, b_lo));
-  return product;
-}
-#endif
-
 // The Taylor coefficients of e^(r ln 2) = 2^r, highest degree first.
 template <int kTerms>
 struct Exp2Taylor {
@@ -765,7 +744,7 @@ HWY_INLINE V FmodInside(D d, V x, V y, hn::Mask<D>& fast) {
   V r = hn::NegMulAdd(q, ys, xs);
 #else
   V err;
-  const V p = TwoProductNoFma(d, q, ys, err);
+  const V p = TwoProduct(d, q, ys, err);
   V r = hn::Sub(hn::Sub(xs, p), err);
 #endif
   const hn::RebindToSigned<D> di;

@@ -1093,8 +1093,9 @@ HWY_INLINE V Gelu(D d, V x) {
   return hn::IfThenZeroElse(hn::Eq(x, hn::Neg(hn::Inf(d))), r);
 }
 
-// a * b = product + err exactly (double-double arithmetic). Without FMA
-// (SSSE3, SSE4, scalar) Dekker's product on Veltkamp-split halves.
+// a * b = product + err exactly, for float32 or float64 lanes (double-
+// double arithmetic; fmod's remainder without FMA). Without FMA (SSSE3,
+// SSE4, scalar) Dekker's product on Veltkamp-split halves.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V TwoProduct(D d, V a, V b, V& err) {
   const V product = hn::Mul(a, b);
@@ -1102,7 +1103,9 @@ HWY_INLINE V TwoProduct(D d, V a, V b, V& err) {
   (void)d;
   err = hn::MulSub(a, b, product);
 #else
-  const V split = hn::Set(d, 134217729.0);  // 2^27 + 1
+  using T = hn::TFromD<D>;
+  // 2^12 + 1 or 2^27 + 1: halves of 12 and 24 bits, or 26 and 27.
+  const V split = hn::Set(d, static_cast<T>(sizeof(T) == 4 ? 4097.0 : 134217729.0));
   const V ca = hn::Mul(a, split);
   const V a_hi = hn::Sub(ca, hn::Sub(ca, a));
   const V a_lo = hn::Sub(a, a_hi);
