@@ -105,7 +105,7 @@ HWY_INLINE V ScaledExpm1Negative(D d, V x, hn::TFromD<D> b) {
     // AVX-512 float64, no range check: Expm1F64Table on min(x, 0) (0 for
     // NaN on x86, the second operand), b applied inside its last FMA.
     const V xn = hn::Min(x, hn::Zero(d));
-    return kScale ? Expm1F64Table<true>(d, xn, hn::Set(d, b)) : Expm1F64Table(d, xn);
+    return kScale ? Expm1F64Table<true>(d, xn, hn::Set(d, b)) : Expm1F64Table<false, -1>(d, xn);
   }
   if constexpr (sizeof(T) == 4 && hn::MaxLanes(D()) == 16) {
     // AVX-512 float32, no range check: x clamped to [-80, 80] by one

@@ -439,16 +439,28 @@ HWY_INLINE V ExpF64Table(D d, V x, V lo = V()) {
 // corrections alone, left out again, measured 0.85 to 0.93 ulp). About 15
 // more operations: twice the time of the form it replaced, 2.3 times
 // SLEEF's u10 expm1 (1 ulp) in the same benchmark run.
-template <class D, class V = hn::Vec<D>>
+//
+// kSign: the sign of x when the caller knows it, for a cheaper error of s
+// - 1 (Fast2Sum, two operations, not 2Sum's five): x >= 0 gives s >= 1 (s
+// - 1 = sm1 + (s - sm1) - 1) and needs no clamp (x <= 708.4); x <= 0 gives
+// s <= 1 (s - (sm1 + 1)).
+template <int kSign = 0, class D, class V = hn::Vec<D>>
 HWY_INLINE V Expm1F64Parts(D d, V x, V& tail) {
   V r, r_lo, c;
-  const V t = ReduceLn2SixteenthsF64<true>(d, hn::Max(x, hn::Set(d, -40.0)), r, &r_lo);
+  const V xc = kSign > 0 ? x : hn::Max(x, hn::Set(d, -40.0));
+  const V t = ReduceLn2SixteenthsF64<true>(d, xc, r, &r_lo);
   const V s = Pow2SixteenthsF64(d, t, c);
   const V one = hn::Set(d, 1.0);
   const V sm1 = hn::Sub(s, one);
-  const V sm1_shift = hn::Sub(sm1, s);  // 2Sum: s - 1 = sm1 + sm1_error
-  const V sm1_error =
-      hn::Add(hn::Sub(s, hn::Sub(sm1, sm1_shift)), hn::Sub(hn::Neg(one), sm1_shift));
+  V sm1_error;
+  if constexpr (kSign > 0) {
+    sm1_error = hn::Sub(hn::Sub(s, sm1), one);
+  } else if constexpr (kSign < 0) {
+    sm1_error = hn::Sub(s, hn::Add(sm1, one));
+  } else {
+    const V sm1_shift = hn::Sub(sm1, s);  // 2Sum: s - 1 = sm1 + sm1_error
+    sm1_error = hn::Add(hn::Sub(s, hn::Sub(sm1, sm1_shift)), hn::Sub(hn::Neg(one), sm1_shift));
+  }
   const V p = hn::Mul(s, r);
   const V p_error = hn::MulSub(s, r, p);
   const V head = hn::Add(sm1, p);
@@ -463,17 +475,18 @@ HWY_INLINE V Expm1F64Parts(D d, V x, V& tail) {
 }
 
 // e^x - 1 for float64 lanes with x <= 708.4 (not NaN) where a vector holds
-// 8 lanes: Expm1F64Parts' sum, rounded once.
+// 8 lanes: Expm1F64Parts' sum, rounded once; kSign as there.
 //
 // With kScaled, b (e^x - 1) for x <= 0 and a finite b >= 0 (elu's alpha,
 // selu's scale alpha) as b head + b tail: b's product with head is exact
 // inside the FMA, so no rounded e^x - 1 is rounded again after scaling
 // (rounding e^x - 1 and then multiplying measured 3.18 ulp with selu's b =
 // 1.758).
-template <bool kScaled = false, class D, class V = hn::Vec<D>>
+template <bool kScaled = false, int kSign = kScaled ? -1 : 0, class D, class V = hn::Vec<D>>
 HWY_INLINE V Expm1F64Table(D d, V x, V b = V()) {
+  static_assert(!kScaled || kSign < 0, "the scaled form takes x <= 0");
   V tail;
-  const V head = Expm1F64Parts(d, x, tail);
+  const V head = Expm1F64Parts<kSign>(d, x, tail);
   V e;
   if constexpr (kScaled) {
     e = hn::MulAdd(b, head, hn::Mul(b, tail));
@@ -521,7 +534,7 @@ template <class D, class V = hn::Vec<D>>
 HWY_INLINE V TanhF64Table(D d, V x) {
   const V ax = hn::Min(hn::Set(d, 20.0), hn::Abs(x));
   V tail;
-  const V head = Expm1F64Parts(d, hn::Add(ax, ax), tail);
+  const V head = Expm1F64Parts<1>(d, hn::Add(ax, ax), tail);
   const V u_hi = hn::Add(head, tail);
   const V u_lo = hn::Sub(tail, hn::Sub(u_hi, head));
   const V two = hn::Set(d, 2.0);
