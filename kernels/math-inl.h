@@ -543,7 +543,8 @@ HWY_INLINE V TanhF64Table(D d, V x) {
   const V den_lo = hn::Add(hn::Sub(hn::Min(u_hi, two), hn::Sub(den, big)), u_lo);
   const V q = hn::Div(u_hi, den);
   const V residual = hn::NegMulAdd(q, den_lo, hn::Add(hn::NegMulAdd(q, den, u_hi), u_lo));
-  // 1 / den to 14 bits (vrcp14ps on den in float32, below 2^58 here): the
+  // 1 / den to 11 bits (Highway's ApproximateReciprocal on den in 8
+  // float32 lanes is vrcpps, 1.5 * 2^-12 relative; den < 2^58 here): the
   // correction is under an ulp of q. (1 - q) / 2 would do without the
   // conversions but is off by up to 2^-53 absolute, all of 1 / den past x =
   // 14 (1.0000000000000002 measured at x = 18.8).
