@@ -17,11 +17,10 @@ once to its type.
   it), g = -1/3 + s/5 - s^2/7 + ...; 12 coefficients for double (4.0e-18
   as fitted, 5.1e-18 with the coefficients rounded and evaluated exactly),
   6 for float (2.5e-10, 4.4e-9).
-- kSinF64: sin(r) for |r| <= pi/2 + 0.005 (SinCosF64's reduced argument,
-  a little past pi/2 where n's rounding misses), g = -1/3! + s/5! - ...;
-  9 coefficients, 4.3e-22 (2^-71), where the Taylor series takes 11 for
-  2^-67. (8 reach 2^-61.6 and are 3-5 % faster, but their rounding errors
-  near r = pi/2 took cos's maximum from 2.17 to 2.35 ulp; 9 measure 2.22.)
+- kSinF64: sin(h) for |h| <= pi/4 + 0.0001 (SinCosF64's reduced argument
+  or its half, a little past pi/4 where n's rounding misses), g = -1/3! +
+  s/5! - ...; 6 coefficients, 3.6e-18 (2^-58), 1/30 of an ulp (5 reach only
+  5.0e-15).
 
 Standard library only.
 """
@@ -65,7 +64,7 @@ def relative(g):
 FITS = {
     "kAtanF64": (atan_g, D(1) / 4, 12, "double"),
     "kAtanF32": (atan_g, D(1) / 4, 6, "float"),
-    "kSinF64": (sin_g, (PI / 2 + D("0.005")) ** 2, 9, "double"),
+    "kSinF64": (sin_g, (PI / 4 + D("0.0001")) ** 2, 6, "double"),
 }
 
 

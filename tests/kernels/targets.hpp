@@ -93,6 +93,19 @@ void ForEachStoreForm(Body&& body) {
 // vectors hold 16 lanes.
 inline bool IsAvx512(std::int64_t target) { return target == HWY_AVX3 || target == HWY_AVX3_DL; }
 
+// Whether `target` has fused multiply-add (HWY_NATIVE_FMA): x86's AVX2 and
+// AVX-512 targets, and every vector target on 64-bit Arm.
+inline bool HasFma(std::int64_t target) {
+#if HWY_ARCH_X86
+  return target == HWY_AVX2 || IsAvx512(target);
+#elif HWY_ARCH_ARM_A64
+  return target != HWY_SCALAR && target != HWY_EMU128;
+#else
+  static_cast<void>(target);
+  return false;
+#endif
+}
+
 // body() on every target: in both NarrowStores forms on the AVX-512 targets,
 // the only ones whose kernels read it (the HWY_AVX3 branches of
 // transform-inl.h and normalize.cpp), once on the others, where both forms
