@@ -187,19 +187,13 @@ HWY_INLINE V Log1pUnitF32(D d, V u) {
   return hn::MulAdd(u, hn::Mul(u, q), u);
 }
 // ln(1 + u) for u = e^-|x| in [0, 1]: Highway's Log1p, except for float64
-// on AVX-512: LnTableF64 of v = 1 + u with u - (v - 1), v's rounding error
-// (exact: 1 >= u), as its correction (as Log1pFull in elementary.cpp; u =
-// 0 gives 0, u below 2^-53 gives u). Softplus's float64 error in the
+// on AVX-512: Log1pTableF64 (math-inl.h; u = 0 gives 0, u below 2^-53
+// gives u). Softplus's float64 error in the
 // bench went from 2.8-4.0e-16, 1.4-1.8 times Eigen's, to Eigen's 2.0-2.2e-16.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V Log1pOfUnit(D d, V u) {
 #if OPGEN_TABLE16
-  if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) {
-    const V one = hn::Set(d, 1.0);
-    const V v = hn::Add(one, u);
-    return LnTableF64<false, false, /*kCorrection=*/true>(d, v, static_cast<V*>(nullptr),
-                                                          hn::Sub(u, hn::Sub(v, one)));
-  }
+  if constexpr (sizeof(hn::TFromD<D>) == 8 && hn::MaxLanes(D()) == 8) return Log1pTableF64(d, u);
 #endif
   return hn::Log1p(d, u);
 }

@@ -345,14 +345,8 @@ HWY_INLINE V Log1pFull(D d, V x) {
     return TableLaneByLane(
         d, x, Log1pInRange(d, x),
         [](auto dd, auto v) HWY_ATTR {
-          using VD = decltype(v);
-          const VD one = hn::Set(dd, 1.0);
-          const VD u = hn::Add(one, v);
-          const VD c = hn::Sub(v, hn::Sub(u, one));
           // ln(1 + x) has the sign of x; -0 stays -0.
-          return hn::OrAnd(
-              LnTableF64<false, false, /*kCorrection=*/true>(dd, u, static_cast<VD*>(nullptr), c),
-              v, hn::SignBit(dd));
+          return hn::OrAnd(Log1pTableF64(dd, v), v, hn::SignBit(dd));
         },
         [](auto dd, auto v) HWY_ATTR { return Log1pHighway(dd, v); });
   }

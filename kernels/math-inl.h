@@ -830,6 +830,19 @@ HWY_INLINE V LnTableF64(D d, V u, V* lo = nullptr, V correction = V()) {
   tail = hn::MulAdd(r, hn::MulSub(r, q2, e), hn::Add(tail, e));
   return hn::Add(s2, tail);
 }
+
+// ln(1 + x) for float64 lanes where 1 + x is finite and positive:
+// LnTableF64 of u = 1 + x rounded with c = x - (u - 1), its rounding error
+// (exact), as the correction. ln(1) + c keeps tiny x; x = -0 gives +0 (the
+// caller restores -0 where it matters). Log1pFull (elementary.cpp) and
+// softplus's log1p of e^-|x| (activation.cpp).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V Log1pTableF64(D d, V x) {
+  const V one = hn::Set(d, 1.0);
+  const V u = hn::Add(one, x);
+  return LnTableF64<false, false, /*kCorrection=*/true>(d, u, static_cast<V*>(nullptr),
+                                                        hn::Sub(x, hn::Sub(u, one)));
+}
 #endif  // OPGEN_TABLE16
 
 // e^x for float32 lanes with |x| <= 86.5, like ExpF32Normal but with fewer
