@@ -509,8 +509,8 @@ HWY_INLINE V ParitySign(D d, V t) {
 // sin and cos of float32 lanes, |x| <= 39000, in float lanes: ReduceByPi,
 // then sin(r) = r + r^3 P(r^2), P of degree 3 (a relative minimax fit on
 // [0, pi/2 + 0.005], 6.3e-9) by Estrin's scheme. Two fewer conversions
-// and one multiply fewer than Highway's Sin and Cos, which SinCos keeps on
-// targets without FMA (float64 with FMA: SinCosF64).
+// and one multiply fewer than Highway's Sin and Cos, which float32 keeps on
+// targets without FMA (float64: SinCosF64 on every target).
 template <bool kSin, class D, class V = hn::Vec<D>>
 HWY_INLINE V SinCosF32(D d, V x) {
   V t;
@@ -528,29 +528,45 @@ HWY_INLINE V SinCosF32(D d, V x) {
 
 // The reduction of SinCosF64, |x| <= 39000: x = n pi/2 + r, n = round(x
 // 2/pi), r = r_hi + r_lo (returned, and r_lo) with |r| <= pi/4 (about
-// 1e-11 past it where 2/pi's rounding moves n). pi/2 in three parts: A (53
-// bits), B (38 bits, so that n B is exact, |n| < 2^15) and C. x - n A is
-// exact: both are multiples of 2^-52 for |x| >= 1, of 2^-53 where n = +-1
-// and x >= 1/2, and their difference is below 1. Its difference with n B
-// is split exactly by Fast2Sum: where |x - n A| < |n B| (both below 2^-38,
-// x near a multiple of pi/2) the difference is a multiple of 2^-91 below
-// 2^-37, exact. n C (below 2^-78) rounds once into r_lo; what
-// C leaves of pi/2, 4.9e-45, times n is below 2^-133. t = magic + n (+
-// 1 with kCos), whose two lowest bits are n's (n + 1's) quadrant.
+// 1e-11 past it where 2/pi's rounding moves n). t = magic + n (+ 1 with
+// kCos), whose two lowest bits are n's (n + 1's) quadrant.
+//
+// With FMA, pi/2 in three parts: A (53 bits), B (38 bits, so that n B is
+// exact, |n| < 2^15) and C. x - n A is exact: both are multiples of 2^-52
+// for |x| >= 1, of 2^-53 where n = +-1 and x >= 1/2, and their difference
+// is below 1. Fast2Sum splits its difference with n B exactly, also where
+// |x - n A| < |n B| (x near a multiple of pi/2): both are then multiples
+// of 2^-91 below 2^-38, and so are Fast2Sum's two subtractions (exact). n
+// C (below 2^-78) rounds once into r_lo; what C leaves of pi/2, 4.9e-45,
+// times n is below 2^-133.
+//
+// Without FMA (n A would round), Cody and Waite's split in four parts:
+// A1, A2 and A3 of 37, 38 and 38 bits, so that n times each is exact, and
+// A4. x - n A1 is exact by the same argument as x - n A (n A1 is a
+// multiple of 2^-36); Fast2Sum splits its difference with n A2 (below
+// 2^-23) exactly, also where |x - n A1| < |n A2|: multiples of 2^-76 then.
+// n A3 (below 2^-63) and n A4 round into r_lo. What A4 leaves of pi/2, 1.6e-52, times n is below
+// 2^-157.
 template <bool kCos, class D, class V = hn::Vec<D>>
 HWY_INLINE V ReduceByHalfPiF64(D d, V x, V& t, V& r_lo) {
   const V two_over_pi = hn::Set(d, 0x1.45f306dc9c883p-1);
-  const V a = hn::Set(d, 0x1.921fb54442d18p+0);
-  const V b = hn::Set(d, 0x1.1a62633148p-54);
-  const V c = hn::Set(d, -0x1.1fc8f8cbb5bf7p-93);
   // t + magic rounds t to an integer; (magic + 1) - magic is exactly 1.
   const V magic = hn::Set(d, kCos ? 0x1.8p+52 + 1 : 0x1.8p+52);
   t = hn::MulAdd(x, two_over_pi, magic);
   const V n = hn::Sub(t, magic);
-  const V r1 = hn::NegMulAdd(n, a, x);
-  const V nb = hn::Mul(n, b);
+#if HWY_NATIVE_FMA
+  const V r1 = hn::NegMulAdd(n, hn::Set(d, 0x1.921fb54442d18p+0), x);
+  const V nb = hn::Mul(n, hn::Set(d, 0x1.1a62633148p-54));
   const V r = hn::Sub(r1, nb);
-  r_lo = hn::NegMulAdd(n, c, hn::Sub(hn::Sub(r1, r), nb));
+  r_lo = hn::NegMulAdd(n, hn::Set(d, -0x1.1fc8f8cbb5bf7p-93), hn::Sub(hn::Sub(r1, r), nb));
+#else
+  const V r1 = hn::Sub(x, hn::Mul(n, hn::Set(d, 0x1.921fb5444p+0)));
+  const V nb = hn::Mul(n, hn::Set(d, 0x1.68c234c4c8p-39));
+  const V r = hn::Sub(r1, nb);
+  const V e = hn::Sub(hn::Sub(r1, r), nb);
+  r_lo = hn::Sub(hn::Sub(e, hn::Mul(n, hn::Set(d, -0x1.9d747f23ep-79))),
+                 hn::Mul(n, hn::Set(d, -0x1.976b7ed8fbbadp-118)));
+#endif
   return r;
 }
 
@@ -562,7 +578,9 @@ HWY_INLINE V ReduceByHalfPiF64(D d, V x, V& t, V& r_lo) {
 // kSinF64, 3.6e-18 on |h| <= pi/4). |w| is at most 0.11 |sin h|, so the
 // roundings inside w count a tenth. Max error 0.81 ulp over 12 million
 // inputs (in [-7, 7], in [-39000, 39000] and near odd multiples of pi/4,
-// where the largest errors lie: the cos form at |r| = pi/4). Two details
+// where the largest errors lie: the cos form at |r| = pi/4); without FMA
+// 0.98 over 20 million (Highway's Sin and Cos, which it replaced there,
+// 2.30 and 2.54, 5 % faster for sin on SSE4, as fast for cos). Two details
 // take it there from 0.92 for one operation: h_lo's factor cos(h), not 1
 // (h_lo reaches half an ulp of h, cos(h) 0.71), and cos as 1 - r a with a
 // = h + w (2 + q), r a = 2 (h + w)^2, where 1 - 2 S S with S = h + w
@@ -617,19 +635,21 @@ HWY_INLINE V SinCosInside(D d, V x, bool& outside) {
   const auto inside = hn::Le(hn::Abs(x), hn::Set(d, T{39000}));
   outside |= !hn::AllTrue(d, inside);
   const V xi = hn::IfThenElseZero(inside, x);
-  constexpr bool kOwnForm = HWY_NATIVE_FMA;
+  // float32 without FMA keeps Highway's form: ReduceByPi's first step is
+  // exact only when fused.
+  constexpr bool kHighway = std::is_same_v<T, float> && !HWY_NATIVE_FMA;
   V r;
-  if constexpr (kOwnForm && std::is_same_v<T, float>) {
-    r = SinCosF32<kSin>(d, xi);
-  } else if constexpr (kOwnForm) {
-    r = SinCosF64<kSin>(d, xi);
-  } else {
+  if constexpr (kHighway) {
     r = kSin ? hn::Sin(d, xi) : hn::Cos(d, xi);
+  } else if constexpr (std::is_same_v<T, float>) {
+    r = SinCosF32<kSin>(d, xi);
+  } else {
+    r = SinCosF64<kSin>(d, xi);
   }
   // C (Annex F) asks for sin(+-0) = +-0 and cos(+-0) = 1 exactly. All
   // forms give sin(-0) = +0; Highway's cos(+-0) is one ulp or more below 1
-  // (SinCosF32's is 1).
-  if constexpr (kSin || !kOwnForm || !std::is_same_v<T, float>) {
+  // (SinCosF32's and SinCosF64's are 1).
+  if constexpr (kSin || kHighway) {
     r = hn::IfThenElse(hn::Eq(xi, hn::Zero(d)), kSin ? xi : hn::Set(d, T{1}), r);
   }
   return hn::IfThenElse(inside, r, x);

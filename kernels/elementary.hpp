@@ -77,13 +77,13 @@ void Log2(const float* x, float* out, std::size_t n);
 void Log2(const double* x, double* out, std::size_t n);
 
 /// out[i] = sin(x[i]) and cos(x[i]). Error <= 3 ulp for |x| <= 39000.
-/// On targets with FMA, float32: a reduction by pi in three fused parts
-/// and a polynomial of degree 9 (2.29 ulp over every float with |x| <=
-/// 39000, sin and cos); float64: a double-double reduction by pi/2 and one
-/// minimax polynomial of degree 13 for sin of the remainder or of its half
-/// (cos(r) = 1 - 2 sin^2(r/2)), 0.81 ulp over 12 million inputs, never
-/// beyond +-1. Elsewhere Highway's Sin and Cos (float32 2.70, float64 2.30
-/// and 2.54). Larger |x| go to the C library's sin and cos element by
+/// float32 on targets with FMA: a reduction by pi in three fused parts and
+/// a polynomial of degree 9 (2.29 ulp over every float with |x| <= 39000,
+/// sin and cos); elsewhere Highway's Sin and Cos (2.70). float64 on every
+/// target: a double-double reduction by pi/2 and one minimax polynomial of
+/// degree 13 for sin of the remainder or of its half (cos(r) = 1 - 2
+/// sin^2(r/2)), 0.81 ulp with FMA over 12 million inputs, 0.98 without
+/// over 20 million, never beyond +-1. Larger |x| go to the C library's sin and cos element by
 /// element in a second pass, only when the vector pass met one (slow but
 /// exact to its accuracy). sin(+-0) = +-0, cos(+-0) = 1, NaN for +-inf.
 void Sin(const float* x, float* out, std::size_t n);
